@@ -1,0 +1,223 @@
+//! The generator's named families: each a sweep of variants (the systematic
+//! part) randomised by the seed. Case `i` of a run is variant `i % sweep`
+//! with its own random stream, so `--count` beyond the sweep repeats the
+//! variants with fresh randomness.
+
+use paletted::{Kind, PalettedContainer, Strategy};
+
+use crate::draft::{Draft, Pos};
+use crate::rng::Rng;
+
+mod flat;
+mod ladder;
+mod random;
+mod read;
+mod roundtrip;
+mod stale;
+mod storage;
+mod unpack;
+
+/// One family: its name, what it covers, its sweep and how to build case `i`.
+pub struct Family {
+    /// The name used on the command line and as the case name's first part.
+    pub name: &'static str,
+    /// What it covers, in a line.
+    pub about: &'static str,
+    /// Names of the variants of one sweep, in order.
+    pub variants: fn() -> Vec<String>,
+    /// Builds one variant (`variant` indexes `variants()`) from its stream.
+    build: fn(variant: &str, rng: &mut Rng, draft_seed: u64, name: String) -> Draft,
+}
+
+/// Every family, in the order the default set runs them.
+pub const FAMILIES: &[Family] = &[
+    flat::FAMILY,
+    ladder::FAMILY,
+    stale::FAMILY,
+    unpack::FAMILY,
+    random::FAMILY,
+    storage::FAMILY,
+    read::FAMILY,
+    roundtrip::FAMILY,
+];
+
+/// The families CI measures coverage on: all of them, one sweep each.
+pub const DEFAULT: &[&str] = &["flat", "ladder", "stale", "unpack", "random", "storage", "read", "roundtrip"];
+
+/// The family called `name`.
+pub fn family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.name == name)
+}
+
+impl Family {
+    /// Cases `0..count` of this family for `seed` (`count` defaults to one
+    /// sweep). Same seed and count, same drafts, byte for byte.
+    pub fn drafts(&self, seed: u64, count: Option<usize>) -> Vec<Draft> {
+        let variants = (self.variants)();
+        let count = count.unwrap_or(variants.len());
+        (0..count)
+            .map(|i| {
+                let variant = &variants[i % variants.len()];
+                let mut rng = Rng::for_case(seed, i as u64, self.name);
+                let name = if i < variants.len() {
+                    format!("{}/{}-s{}", self.name, variant, seed)
+                } else {
+                    format!("{}/{}-s{}-{}", self.name, variant, seed, i)
+                };
+                (self.build)(variant, &mut rng, seed, name)
+            })
+            .collect()
+    }
+}
+
+/// The golden layout's name of a strategy kind.
+pub(crate) fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::BlockStates => "block_states",
+        Kind::Biomes => "biomes",
+    }
+}
+
+/// The kind a variant name starts with (`block_states-...` or `biomes-...`).
+pub(crate) fn kind_of(variant: &str) -> Kind {
+    if variant.starts_with("biomes") {
+        Kind::Biomes
+    } else {
+        Kind::BlockStates
+    }
+}
+
+/// Minecraft's registry sizes: 26.3's block states and biomes.
+pub(crate) fn full_registry(kind: Kind) -> u32 {
+    match kind {
+        Kind::BlockStates => 35723,
+        Kind::Biomes => 65,
+    }
+}
+
+/// Numbers of distinct values around which a palette changes kind or width,
+/// with their neighbours: where bugs live.
+pub(crate) fn boundaries(kind: Kind) -> &'static [usize] {
+    match kind {
+        Kind::BlockStates => &[1, 2, 3, 15, 16, 17, 18, 31, 32, 33, 64, 65, 128, 129, 255, 256, 257, 258, 300],
+        Kind::Biomes => &[1, 2, 3, 4, 5, 7, 8, 9, 10, 16],
+    }
+}
+
+/// A number of distinct values near a boundary, at most `registry`.
+pub(crate) fn boundary_span(rng: &mut Rng, kind: Kind, registry: u32) -> usize {
+    let b = rng.pick(boundaries(kind));
+    b.min(registry as usize).max(1)
+}
+
+/// A coordinate on an axis of `len`, biased toward the faces (0 and len-1),
+/// where index arithmetic goes wrong first.
+pub(crate) fn coord(rng: &mut Rng, len: i32) -> i32 {
+    match rng.below(10) {
+        0 | 1 => 0,
+        2 | 3 => len - 1,
+        _ => rng.below(len as u64) as i32,
+    }
+}
+
+/// A position, biased toward the faces, corners included.
+pub(crate) fn pos(rng: &mut Rng, strategy: &Strategy) -> Pos {
+    let n = strategy.axis_len();
+    if rng.chance(1, 20) {
+        return if rng.chance(1, 2) { (0, 0, 0) } else { (n - 1, n - 1, n - 1) };
+    }
+    (coord(rng, n), coord(rng, n), coord(rng, n))
+}
+
+/// The position of index `i` (x fastest, then z, then y).
+pub(crate) fn pos_of(strategy: &Strategy, i: usize) -> Pos {
+    let n = strategy.axis_len() as usize;
+    ((i % n) as i32, (i / (n * n)) as i32, ((i / n) % n) as i32)
+}
+
+/// A draft together with the Rust container that the same operations build,
+/// so that a family can put that container's own `write` bytes or `pack` into
+/// later operations (only inputs: results still come from Minecraft).
+pub(crate) struct Sim {
+    pub draft: Draft,
+    pub shadow: PalettedContainer,
+    pub strategy: Strategy,
+}
+
+impl Sim {
+    pub fn new(family: &'static str, seed: u64, name: String, strategy: Strategy, initial: u32) -> Sim {
+        Sim {
+            draft: Draft::container(family, seed, name, kind_name(strategy.kind()), strategy.registry_size(), initial),
+            shadow: PalettedContainer::new(initial, strategy),
+            strategy,
+        }
+    }
+
+    pub fn set(&mut self, p: Pos, v: u32) {
+        self.draft.set(p, v);
+        let _ = self.shadow.try_set_at(self.strategy.index(p.0, p.1, p.2), v);
+    }
+
+    pub fn get_and_set(&mut self, p: Pos, v: u32) {
+        self.draft.get_and_set(p, v);
+        let _ = self.shadow.try_get_and_set_at(self.strategy.index(p.0, p.1, p.2), v);
+    }
+
+    /// `set` or `get_and_set`, one in three the latter.
+    pub fn put(&mut self, rng: &mut Rng, p: Pos, v: u32) {
+        if rng.chance(1, 3) {
+            self.get_and_set(p, v)
+        } else {
+            self.set(p, v)
+        }
+    }
+
+    /// Unpacks what the container packs now (a round trip); nothing if it
+    /// cannot be packed.
+    pub fn unpack_own_pack(&mut self) {
+        if let Ok(packed) = self.shadow.try_pack() {
+            self.draft.unpack(&packed.palette, packed.data.as_deref(), packed.bits);
+            if let Ok(c) = PalettedContainer::unpack_lenient(self.strategy, packed) {
+                self.shadow = c;
+            }
+        }
+    }
+
+    /// Reads `bytes` into the container.
+    pub fn read(&mut self, bytes: &[u8]) {
+        self.draft.read(bytes);
+        let _ = self.shadow.read_lenient(bytes);
+    }
+
+    /// The observations a family makes between steps.
+    pub fn observe(&mut self, ops: &[&str]) {
+        for op in ops {
+            self.draft.bare(op);
+        }
+    }
+}
+
+/// The bytes a container holding `n` distinct values (random ids, random
+/// places; the first value is the initial one) writes, with that container.
+pub(crate) fn written_by(rng: &mut Rng, strategy: Strategy, n: usize) -> (Vec<u8>, PalettedContainer) {
+    let ids = rng.distinct_ids(n, strategy.registry_size());
+    let mut c = PalettedContainer::new(ids[0], strategy);
+    let size = strategy.size();
+    // Every value at least once, at random indices, then some repeats.
+    let mut order: Vec<usize> = (0..size).collect();
+    rng.shuffle(&mut order);
+    for (k, &id) in ids.iter().enumerate().skip(1) {
+        c.set_at(order[k % size], id);
+    }
+    for _ in 0..rng.below(size as u64 / 4) {
+        let i = rng.below(size as u64) as usize;
+        let v = ids[rng.below(n as u64) as usize];
+        // Keep every value present: only overwrite the initial value's cells.
+        if c.get_at(i) == ids[0] {
+            c.set_at(i, v);
+        }
+    }
+    let mut out = Vec::new();
+    c.write(&mut out);
+    (out, c)
+}

@@ -1,0 +1,1 @@
+//! Generates, shrinks and measures conformance cases.

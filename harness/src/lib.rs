@@ -1,0 +1,1 @@
+//! Runs conformance cases through an executor and diffs the results.

@@ -1,0 +1,3 @@
+//! One module a command, each with `Args` (clap) and `run(Args) -> ExitCode`.
+
+pub mod check;

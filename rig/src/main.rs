@@ -1,0 +1,32 @@
+//! `rig`: the paletted conformance rig's command line.
+//!
+//! Quiet on success, precise on failure: every command prints what failed and
+//! where, and exits non-zero when anything did.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+#[derive(Parser)]
+#[command(name = "rig", version, about = "Checks paletted's Rust containers against Minecraft 26.3's own results")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+// Each command lives in `cmd/<name>.rs` with an `Args` struct and a `run`.
+#[derive(Subcommand)]
+enum Command {
+    /// Every recorded case through the Rust containers, compared with Minecraft's results (the default).
+    Check(cmd::check::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command = cli.command.unwrap_or_else(|| Command::Check(cmd::check::Args::default()));
+    match command {
+        Command::Check(args) => cmd::check::run(args),
+    }
+}

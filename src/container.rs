@@ -1,0 +1,756 @@
+use crate::count;
+use crate::palette::{palette_push, Palette, PaletteKind, NULL};
+use crate::storage::BitStorage;
+use crate::wire::{self, Reader};
+use crate::{Configuration, Error, Packed, Strategy};
+
+/// A section's block states or biomes, as Minecraft 26.3's
+/// `PalettedContainer` keeps them: a palette and a bit storage of indices
+/// into it, which grow together exactly as Minecraft's do.
+///
+/// Invariants: `storage.len() == strategy.size()`;
+/// `storage.bits() == config.bits`; the palette is of `config.kind`.
+/// A container made by [`new`](Self::new), [`set`](Self::set),
+/// [`unpack`](Self::unpack) or [`read`](Self::read) also has every stored
+/// index inside its palette and an initialised single value. The lenient
+/// loads ([`unpack_lenient`](Self::unpack_lenient),
+/// [`read_lenient`](Self::read_lenient)) keep whatever Minecraft keeps, and
+/// then the `try_` accessors fail where Minecraft throws; the plain
+/// accessors panic with the same message.
+#[derive(Clone, Debug)]
+pub struct PalettedContainer {
+    strategy: Strategy,
+    config: Configuration,
+    palette: Palette,
+    storage: BitStorage,
+}
+
+#[inline(never)]
+#[cold]
+fn fail(e: Error) -> ! {
+    panic!("{e}")
+}
+
+fn at(e: Error, position: usize) -> Error {
+    match e {
+        Error::Index { index, .. } => Error::Index {
+            at: position,
+            index,
+        },
+        e => e,
+    }
+}
+
+impl PalettedContainer {
+    /// A container of `value` everywhere.
+    ///
+    /// # Panics
+    /// If `value` is not below the registry's size.
+    pub fn new(value: u32, strategy: Strategy) -> PalettedContainer {
+        check_value(&strategy, value);
+        let config = strategy.configuration(0);
+        PalettedContainer {
+            strategy,
+            config,
+            palette: Palette::Single(Some(value)),
+            storage: BitStorage::new(0, strategy.size()),
+        }
+    }
+
+    fn empty(strategy: Strategy, config: Configuration) -> PalettedContainer {
+        PalettedContainer {
+            strategy,
+            config,
+            palette: Palette::empty(config.kind, config.bits, strategy.registry_size()),
+            storage: BitStorage::new(config.bits, strategy.size()),
+        }
+    }
+
+    /// The container's strategy.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The configuration in use now.
+    pub fn configuration(&self) -> Configuration {
+        self.config
+    }
+
+    /// The palette kind in use now.
+    pub fn palette_kind(&self) -> PaletteKind {
+        self.config.kind
+    }
+
+    /// Bits each value takes in memory and on the wire now.
+    pub fn bits(&self) -> u32 {
+        self.storage.bits()
+    }
+
+    /// The storage of palette indices.
+    pub fn storage(&self) -> &BitStorage {
+        &self.storage
+    }
+
+    /// The value at a position.
+    ///
+    /// # Panics
+    /// If the position is outside the container, or the container was loaded
+    /// leniently and Minecraft would throw here.
+    #[inline]
+    pub fn get(&self, x: i32, y: i32, z: i32) -> u32 {
+        self.get_at(self.strategy.index(x, y, z))
+    }
+
+    /// The value at index `i` (see [`Strategy::index`]).
+    ///
+    /// # Panics
+    /// As [`get`](Self::get).
+    #[inline]
+    pub fn get_at(&self, i: usize) -> u32 {
+        self.try_get_at(i).unwrap_or_else(|e| fail(e))
+    }
+
+    /// The value at index `i`, or Minecraft's failure for a leniently loaded
+    /// container ([`Error::Index`], [`Error::MissingPaletteValue`]).
+    ///
+    /// # Panics
+    /// If `i` is outside the container.
+    #[inline]
+    pub fn try_get_at(&self, i: usize) -> Result<u32, Error> {
+        let id = self.storage.get(i);
+        match &self.palette {
+            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
+                if let Some(&v) = entries.get(id as usize) {
+                    return Ok(v);
+                }
+            }
+            Palette::Single(Some(v)) => return Ok(*v),
+            _ => {}
+        }
+        self.palette.value_for(id).map_err(|e| at(e, i))
+    }
+
+    /// Sets the value at a position, growing the palette if the value is new.
+    ///
+    /// # Panics
+    /// If the position is outside the container or `value` is not below the
+    /// registry's size.
+    #[inline]
+    pub fn set(&mut self, x: i32, y: i32, z: i32, value: u32) {
+        let i = self.strategy.index(x, y, z);
+        self.set_at(i, value)
+    }
+
+    /// Sets the value at index `i`.
+    ///
+    /// # Panics
+    /// As [`set`](Self::set).
+    #[inline]
+    pub fn set_at(&mut self, i: usize, value: u32) {
+        self.try_set_at(i, value).unwrap_or_else(|e| fail(e))
+    }
+
+    /// Sets the value at index `i`; fails only where a leniently loaded
+    /// container must grow and meets an index past its palette's end.
+    ///
+    /// # Panics
+    /// As [`set`](Self::set).
+    pub fn try_set_at(&mut self, i: usize, value: u32) -> Result<(), Error> {
+        assert!(
+            i < self.strategy.size(),
+            "index {i} is outside a container of {}",
+            self.strategy.size()
+        );
+        check_value(&self.strategy, value);
+        let id = self.id_for(value)?;
+        self.storage.set(i, id);
+        Ok(())
+    }
+
+    /// Sets the value at a position and gives the one it replaced.
+    ///
+    /// # Panics
+    /// As [`set`](Self::set).
+    #[inline]
+    pub fn get_and_set(&mut self, x: i32, y: i32, z: i32, value: u32) -> u32 {
+        let i = self.strategy.index(x, y, z);
+        self.get_and_set_at(i, value)
+    }
+
+    /// Sets the value at index `i` and gives the one it replaced.
+    ///
+    /// # Panics
+    /// As [`set`](Self::set).
+    #[inline]
+    pub fn get_and_set_at(&mut self, i: usize, value: u32) -> u32 {
+        self.try_get_and_set_at(i, value)
+            .unwrap_or_else(|e| fail(e))
+    }
+
+    /// Sets the value at index `i` and gives the one it replaced. As in
+    /// Minecraft, the new value is stored even when the old index has no
+    /// palette entry; then the error is returned.
+    ///
+    /// # Panics
+    /// As [`set`](Self::set).
+    pub fn try_get_and_set_at(&mut self, i: usize, value: u32) -> Result<u32, Error> {
+        assert!(
+            i < self.strategy.size(),
+            "index {i} is outside a container of {}",
+            self.strategy.size()
+        );
+        check_value(&self.strategy, value);
+        let id = self.id_for(value)?;
+        let old = self.storage.get_and_set(i, id);
+        self.palette.value_for(old).map_err(|e| at(e, i))
+    }
+
+    /// The palette id of `value`, growing the container when the palette is
+    /// full.
+    #[inline]
+    fn id_for(&mut self, value: u32) -> Result<u32, Error> {
+        match self.palette.id_for(value) {
+            Some(id) => Ok(id),
+            None => self.grow(value),
+        }
+    }
+
+    /// Moves to the configuration of one more bit: the values still stored
+    /// are copied in index order (so stale entries drop out and the rest keep
+    /// their first-appearance order), then `value` is added last.
+    #[cold]
+    fn grow(&mut self, value: u32) -> Result<u32, Error> {
+        let config = self.strategy.configuration(self.config.bits + 1);
+        let mut next = PalettedContainer::empty(self.strategy, config);
+        if let Palette::Single(Some(v)) = self.palette {
+            let id = next
+                .palette
+                .id_for(v)
+                .expect("a fresh palette has room for one value");
+            next.storage.fill(id);
+        } else {
+            // Old ids map to new ones; the first sight of an old id adds its
+            // value to the new palette.
+            let mut map: Vec<u32> = vec![u32::MAX; self.palette.len().max(1)];
+            let mut failure = None;
+            let (old_palette, next_palette, next_storage) =
+                (&self.palette, &mut next.palette, &mut next.storage);
+            self.storage.for_each(|i, old| {
+                if failure.is_some() {
+                    return;
+                }
+                let slot = map.get(old as usize).copied().unwrap_or(u32::MAX);
+                let id = if slot != u32::MAX {
+                    slot
+                } else {
+                    match old_palette.value_for(old) {
+                        Ok(v) => {
+                            let id = next_palette
+                                .id_for(v)
+                                .expect("a grown palette holds every stored value");
+                            if let Some(s) = map.get_mut(old as usize) {
+                                *s = id;
+                            }
+                            id
+                        }
+                        Err(e) => {
+                            failure = Some(at(e, i));
+                            return;
+                        }
+                    }
+                };
+                next_storage.set(i, id);
+            });
+            if let Some(e) = failure {
+                // Minecraft's hash palette has already taken the value when it
+                // asks to grow; the failed grow leaves it there.
+                if let Palette::HashMap { .. } = self.palette {
+                    palette_push(&mut self.palette, value);
+                }
+                return Err(e);
+            }
+        }
+        *self = next;
+        Ok(self
+            .palette
+            .id_for(value)
+            .expect("a grown palette has room for one more value"))
+    }
+
+    /// Every palette entry in palette order, stale ones included; every
+    /// registry id for the global palette.
+    ///
+    /// # Panics
+    /// If the container was loaded from an empty palette and not yet set.
+    pub fn palette(&self) -> Vec<u32> {
+        self.try_palette().unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`palette`](Self::palette), or [`Error::MissingPaletteValue`].
+    pub fn try_palette(&self) -> Result<Vec<u32>, Error> {
+        self.palette.entries()
+    }
+
+    /// Each value present and how many times, in the order Minecraft's
+    /// `count` reports them: one pair for a palette of one entry, otherwise
+    /// the iteration order of the fastutil map Minecraft tallies into (not
+    /// palette order: the flat world's section gives 0, 10, 88, 9).
+    ///
+    /// # Panics
+    /// Where [`try_counts`](Self::try_counts) fails.
+    pub fn counts(&self) -> Vec<(u32, usize)> {
+        self.try_counts().unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`counts`](Self::counts), or the failure Minecraft throws for a
+    /// leniently loaded container.
+    pub fn try_counts(&self) -> Result<Vec<(u32, usize)>, Error> {
+        if self.palette.len() == 1 {
+            return Ok(vec![(self.palette.value_for(0)?, self.storage.len())]);
+        }
+        count::tally(&self.storage, self.palette.len())
+            .into_iter()
+            .map(|(id, n)| Ok((self.palette.value_for(id)?, n)))
+            .collect()
+    }
+
+    /// The distinct values stored, in the order they first appear from index
+    /// 0 up (Minecraft's `getAll`).
+    ///
+    /// # Panics
+    /// Where [`try_distinct`](Self::try_distinct) fails.
+    pub fn distinct(&self) -> Vec<u32> {
+        self.try_distinct().unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`distinct`](Self::distinct), or the failure Minecraft throws for a
+    /// leniently loaded container.
+    pub fn try_distinct(&self) -> Result<Vec<u32>, Error> {
+        if self.palette.len() == 1 {
+            return Ok(vec![self.palette.value_for(0)?]);
+        }
+        let mut seen = SeenSet::new(self.palette.len());
+        let mut ids = Vec::new();
+        self.storage.for_each(|_, id| {
+            if seen.insert(id) {
+                ids.push(id);
+            }
+        });
+        ids.into_iter()
+            .map(|id| self.palette.value_for(id))
+            .collect()
+    }
+
+    /// Whether `value` may be present, asking the palette alone: stale
+    /// entries say yes, and the global palette always does.
+    ///
+    /// # Panics
+    /// If the container was loaded from an empty palette and not yet set.
+    pub fn maybe_has(&self, value: u32) -> bool {
+        self.try_maybe_has(value).unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`maybe_has`](Self::maybe_has), or [`Error::Uninitialized`].
+    pub fn try_maybe_has(&self, value: u32) -> Result<bool, Error> {
+        self.palette.maybe_has(value)
+    }
+
+    /// Appends the container as `PalettedContainer.write` sends it: a byte of
+    /// the bits, the palette (the one id; or the count and the ids; or
+    /// nothing for the global palette) as VarInts, then every long, 8 bytes
+    /// big-endian, with no count before them.
+    ///
+    /// # Panics
+    /// If the container was loaded from an empty palette and not yet set.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        self.try_write(out).unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`write`](Self::write), or [`Error::Uninitialized`] (nothing written).
+    /// Indices past the palette's end are sent as they are, as Minecraft does.
+    pub fn try_write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        let size = self.try_serialized_size()?;
+        out.reserve(size);
+        out.push(self.storage.bits() as u8);
+        self.palette.write(out)?;
+        wire::write_longs(out, self.storage.longs());
+        Ok(())
+    }
+
+    /// Bytes [`write`](Self::write) appends.
+    ///
+    /// # Panics
+    /// If the container was loaded from an empty palette and not yet set.
+    pub fn serialized_size(&self) -> usize {
+        self.try_serialized_size().unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`serialized_size`](Self::serialized_size), or [`Error::Uninitialized`].
+    pub fn try_serialized_size(&self) -> Result<usize, Error> {
+        Ok(1 + self.palette.wire_len()? + 8 * self.storage.longs().len())
+    }
+
+    /// Reads the wire form from `bytes`, as a client does, and gives the
+    /// bytes consumed (anything after the container is left alone).
+    ///
+    /// The bits byte picks the configuration; the container then holds
+    /// exactly what Minecraft's `read` leaves on success. Untrusted bytes are
+    /// checked: ids outside the registry, palettes longer than their kind
+    /// holds, indices past the palette's end and short input are errors, and
+    /// on any error the container is unchanged.
+    pub fn read(&mut self, bytes: &[u8]) -> Result<usize, Error> {
+        let mut fresh = self.clone();
+        let n = fresh.read_minecraft(bytes, true)?;
+        fresh.validate()?;
+        *self = fresh;
+        Ok(n)
+    }
+
+    /// Reads the wire form exactly as Minecraft's `read` does, failures
+    /// included: when the bits byte picks the configuration in use, the
+    /// palette and longs are overwritten in place, so short input leaves
+    /// what was read so far; otherwise a fresh palette and storage are read
+    /// and kept only on success. Indices past the palette's end load and fail
+    /// later, as in Minecraft. Never panics.
+    pub fn read_lenient(&mut self, bytes: &[u8]) -> Result<usize, Error> {
+        self.read_minecraft(bytes, false)
+    }
+
+    fn read_minecraft(&mut self, bytes: &[u8], strict: bool) -> Result<usize, Error> {
+        let mut r = Reader::new(bytes);
+        let config = self.strategy.configuration_for_wire(r.u8()?);
+        let registry = self.strategy.registry_size();
+        if config != self.config {
+            let mut next = PalettedContainer::empty(self.strategy, config);
+            next.read_body(&mut r, strict)?;
+            *self = next;
+        } else {
+            if let Palette::HashMap { entries, index, .. } = &mut self.palette {
+                entries.clear();
+                index.clear();
+            }
+            self.read_body(&mut r, strict)?;
+        }
+        if strict {
+            if let Ok(entries) = self.palette.entries() {
+                if let Some(&id) = entries.iter().find(|&&id| id >= registry) {
+                    return Err(Error::Id { id, registry });
+                }
+            }
+        }
+        Ok(r.position())
+    }
+
+    /// Reads the palette, then the longs, into this container's own.
+    fn read_body(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
+        let id = |v: i32| v as u32;
+        match &mut self.palette {
+            Palette::Single(v) => *v = Some(id(r.varint()?)),
+            Palette::Linear { entries, capacity } => {
+                let n = r.varint()?;
+                if n < 0 {
+                    return Err(Error::NegativeLength { len: n });
+                }
+                let n = n as usize;
+                if strict && n > *capacity {
+                    return Err(Error::PaletteTooLong {
+                        len: n,
+                        capacity: *capacity,
+                    });
+                }
+                // Minecraft sets the size first, then overwrites its array
+                // slot by slot; slots it never had are Java nulls.
+                entries.resize(n.min(*capacity), NULL);
+                for i in 0..n {
+                    let v = id(r.varint()?);
+                    match entries.get_mut(i) {
+                        Some(slot) => *slot = v,
+                        None => {
+                            return Err(Error::PaletteTooLong {
+                                len: n,
+                                capacity: *capacity,
+                            })
+                        }
+                    }
+                }
+            }
+            Palette::HashMap { capacity, .. } => {
+                let capacity = *capacity;
+                let n = r.varint()?;
+                if n < 0 {
+                    return Err(Error::NegativeLength { len: n });
+                }
+                if strict && n as usize > capacity {
+                    return Err(Error::PaletteTooLong {
+                        len: n as usize,
+                        capacity,
+                    });
+                }
+                for _ in 0..n {
+                    let v = id(r.varint()?);
+                    palette_push(&mut self.palette, v);
+                }
+            }
+            Palette::Global { .. } => {}
+        }
+        r.i64s_into(self.storage.longs_mut())
+    }
+
+    /// Checks what Minecraft would only find later: an unset single value,
+    /// indices past the palette's end, ids outside the registry.
+    fn validate(&self) -> Result<(), Error> {
+        let registry = self.strategy.registry_size();
+        match &self.palette {
+            Palette::Single(None) => return Err(Error::Empty),
+            Palette::Single(Some(v)) if *v >= registry => {
+                return Err(Error::Id { id: *v, registry });
+            }
+            Palette::Single(_) => return Ok(()),
+            _ => {}
+        }
+        let len = self.palette.len();
+        let mut bad = None;
+        self.storage.for_each(|i, id| {
+            if bad.is_none() && id as usize >= len {
+                bad = Some((i, id));
+            }
+        });
+        match bad {
+            Some((_, id)) if matches!(self.palette, Palette::Global { .. }) => {
+                Err(Error::Id { id, registry })
+            }
+            Some((at, index)) => Err(Error::Index { at, index }),
+            None => Ok(()),
+        }
+    }
+
+    /// The container as `pack` saves it to a region file: a fresh palette of
+    /// the values in the order they first appear from index 0 up (stale
+    /// entries gone), and the indices at the on-disk width for that palette
+    /// size (300 block states take 9 bits, not 16). One value: no longs.
+    ///
+    /// # Panics
+    /// Where [`try_pack`](Self::try_pack) fails.
+    pub fn pack(&self) -> Packed {
+        self.try_pack().unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`pack`](Self::pack), or the failure Minecraft throws for a leniently
+    /// loaded container.
+    pub fn try_pack(&self) -> Result<Packed, Error> {
+        let size = self.storage.len();
+        let mut palette: Vec<u32> = Vec::new();
+        let mut indices: Vec<u32> = Vec::with_capacity(size);
+        if let Palette::Single(_) = self.palette {
+            palette.push(self.palette.value_for(0)?);
+            indices.resize(size, 0);
+        } else {
+            let mut lookup = FirstAppearance::new(&self.palette, self.strategy.registry_size());
+            let mut failure = None;
+            self.storage.for_each(|i, id| {
+                if failure.is_some() {
+                    return;
+                }
+                match lookup.index(&self.palette, id, &mut palette) {
+                    Ok(n) => indices.push(n),
+                    Err(e) => failure = Some(at(e, i)),
+                }
+            });
+            if let Some(e) = failure {
+                return Err(e);
+            }
+        }
+        let config = self.strategy.configuration_for_palette_len(palette.len());
+        let bits = config.disk_bits;
+        let data = (bits != 0).then(|| {
+            let mut storage = BitStorage::new(bits, size);
+            indices
+                .iter()
+                .enumerate()
+                .for_each(|(i, &n)| storage.set(i, n));
+            storage.into_longs()
+        });
+        Ok(Packed {
+            palette,
+            data,
+            bits: bits as i32,
+        })
+    }
+
+    /// The container a region file's palette and longs describe, as
+    /// Minecraft's `unpack` reads it, with every failure Minecraft defers to
+    /// later reported now: an empty palette is [`Error::Empty`] and an index
+    /// past the palette's end is [`Error::Index`].
+    ///
+    /// # Errors
+    /// [`Error::BitCount`], [`Error::MissingData`], [`Error::Length`],
+    /// [`Error::Empty`], [`Error::Index`], and [`Error::Id`] for an id
+    /// outside the registry.
+    pub fn unpack(strategy: Strategy, packed: Packed) -> Result<PalettedContainer, Error> {
+        if packed.palette.is_empty() {
+            PalettedContainer::check_bit_count(&strategy, &packed)?;
+            return Err(Error::Empty);
+        }
+        let container = PalettedContainer::unpack_lenient(strategy, packed)?;
+        container.validate()?;
+        Ok(container)
+    }
+
+    fn check_bit_count(strategy: &Strategy, packed: &Packed) -> Result<Configuration, Error> {
+        let config = strategy.configuration_for_palette_len(packed.palette.len());
+        if packed.bits != -1 && packed.bits != config.disk_bits as i32 {
+            return Err(Error::BitCount {
+                calculated: config.disk_bits,
+                declared: packed.bits,
+            });
+        }
+        Ok(config)
+    }
+
+    /// [`unpack`](Self::unpack) exactly as Minecraft does it: an empty
+    /// palette loads as an unset single value, and with a palette kept as
+    /// saved an index past its end loads and fails when read. Only the
+    /// global configuration translates indices on load, so there an index
+    /// past the palette's end is an error now, as Minecraft throws it then.
+    pub fn unpack_lenient(strategy: Strategy, packed: Packed) -> Result<PalettedContainer, Error> {
+        let config = PalettedContainer::check_bit_count(&strategy, &packed)?;
+        let registry = strategy.registry_size();
+        if let Some(&id) = packed.palette.iter().find(|&&id| id >= registry) {
+            return Err(Error::Id { id, registry });
+        }
+        let size = strategy.size();
+        if config.bits == 0 {
+            return Ok(PalettedContainer {
+                strategy,
+                config,
+                palette: Palette::Single(packed.palette.first().copied()),
+                storage: BitStorage::new(0, size),
+            });
+        }
+        let data = packed.data.ok_or(Error::MissingData)?;
+        let length = |e| match e {
+            Error::StorageLength { got, expected } => Error::Length { got, expected },
+            e => e,
+        };
+        if config.kind != PaletteKind::Global {
+            let storage = BitStorage::from_longs(config.bits, size, data).map_err(length)?;
+            let palette =
+                Palette::from_entries(config.kind, config.bits, registry, &packed.palette);
+            return Ok(PalettedContainer {
+                strategy,
+                config,
+                palette,
+                storage,
+            });
+        }
+        let saved = BitStorage::from_longs(config.disk_bits, size, data).map_err(length)?;
+        let mut storage = BitStorage::new(config.bits, size);
+        let mut failure = None;
+        saved.for_each(|i, index| {
+            if failure.is_some() {
+                return;
+            }
+            match packed.palette.get(index as usize) {
+                Some(&id) => storage.set(i, id),
+                None => failure = Some(Error::Index { at: i, index }),
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        Ok(PalettedContainer {
+            strategy,
+            config,
+            palette: Palette::Global { registry },
+            storage,
+        })
+    }
+}
+
+impl PartialEq for PalettedContainer {
+    /// Equal when Minecraft could not tell them apart: same strategy,
+    /// configuration, palette entries in order, and longs.
+    fn eq(&self, other: &Self) -> bool {
+        self.strategy == other.strategy
+            && self.config == other.config
+            && self.palette.entries() == other.palette.entries()
+            && self.storage == other.storage
+    }
+}
+
+impl Eq for PalettedContainer {}
+
+#[inline]
+fn check_value(strategy: &Strategy, value: u32) {
+    assert!(
+        value < strategy.registry_size(),
+        "value {value} is not below the registry size {}",
+        strategy.registry_size()
+    );
+}
+
+/// Which palette ids have been seen: a bit set over the ids a storage can hold.
+struct SeenSet {
+    words: Vec<u64>,
+    overflow: std::collections::HashSet<u32>,
+}
+
+impl SeenSet {
+    fn new(len: usize) -> SeenSet {
+        SeenSet {
+            words: vec![0; len.min(1 << 20).div_ceil(64).max(1)],
+            overflow: Default::default(),
+        }
+    }
+
+    fn insert(&mut self, id: u32) -> bool {
+        let (w, b) = (id as usize / 64, id % 64);
+        match self.words.get_mut(w) {
+            Some(word) => {
+                let fresh = *word & (1 << b) == 0;
+                *word |= 1 << b;
+                fresh
+            }
+            None => self.overflow.insert(id),
+        }
+    }
+}
+
+/// Maps old palette ids to first-appearance indices for `pack`.
+struct FirstAppearance {
+    /// Old id -> new index + 1 (0 = not seen yet).
+    by_id: Vec<u32>,
+    /// Value -> new index + 1, for palettes that repeat a value.
+    by_value: std::collections::HashMap<u32, u32>,
+}
+
+impl FirstAppearance {
+    fn new(palette: &Palette, registry: u32) -> FirstAppearance {
+        let ids = match palette {
+            Palette::Global { .. } => registry as usize,
+            _ => palette.len(),
+        };
+        FirstAppearance {
+            by_id: vec![0; ids.min(1 << 26)],
+            by_value: Default::default(),
+        }
+    }
+
+    #[inline]
+    fn index(&mut self, palette: &Palette, id: u32, out: &mut Vec<u32>) -> Result<u32, Error> {
+        if let Some(&n) = self.by_id.get(id as usize) {
+            if n != 0 {
+                return Ok(n - 1);
+            }
+        }
+        let value = palette.value_for(id)?;
+        let n = *self.by_value.entry(value).or_insert_with(|| {
+            out.push(value);
+            out.len() as u32
+        });
+        if let Some(slot) = self.by_id.get_mut(id as usize) {
+            *slot = n;
+        }
+        Ok(n - 1)
+    }
+}

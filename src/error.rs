@@ -1,0 +1,133 @@
+use std::fmt;
+
+/// Why a container or storage could not be built from untrusted input, or
+/// why an operation on a leniently loaded container failed.
+///
+/// `Display` gives Minecraft's own message wherever Minecraft has one, so a
+/// result from this crate and one recorded from Minecraft compare as text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// A saved palette with no entries. Minecraft loads it and fails when a
+    /// value is read; [`crate::PalettedContainer::unpack`] refuses it up front.
+    Empty,
+    /// A saved palette of more than one entry with no longs.
+    MissingData,
+    /// A saved container whose longs are not as many as its values take.
+    Length {
+        /// Longs given.
+        got: usize,
+        /// Longs the values take.
+        expected: usize,
+    },
+    /// A saved container whose declared bits differ from those its palette
+    /// size calls for on disk.
+    BitCount {
+        /// Bits the palette size calls for.
+        calculated: u32,
+        /// Bits the saved container declared.
+        declared: i32,
+    },
+    /// A stored index past the palette's end: at position `at`, index `index`.
+    Index {
+        /// The position in the container.
+        at: usize,
+        /// The palette index stored there.
+        index: u32,
+    },
+    /// A registry id that is not below the registry's size.
+    Id {
+        /// The id.
+        id: u32,
+        /// The registry's size.
+        registry: u32,
+    },
+    /// A palette with more entries than its kind holds.
+    PaletteTooLong {
+        /// Entries given.
+        len: usize,
+        /// Entries the palette kind holds.
+        capacity: usize,
+    },
+    /// Bit storage built from the wrong number of longs
+    /// (Minecraft's `SimpleBitStorage.InitializationException`).
+    StorageLength {
+        /// Longs given.
+        got: usize,
+        /// Longs the values take.
+        expected: usize,
+    },
+    /// Bit storage asked for more than 32 bits or more than 2^26 values.
+    StorageShape {
+        /// Bits asked for.
+        bits: u32,
+        /// Values asked for.
+        size: usize,
+    },
+    /// A single-value palette with no value (loaded from an empty palette)
+    /// asked for its value.
+    MissingPaletteValue,
+    /// A single-value palette with no value asked to write itself.
+    Uninitialized,
+    /// The input ended before the container did.
+    Truncated {
+        /// Where the read needed bytes.
+        at: usize,
+        /// How many it needed.
+        needed: usize,
+        /// How many the input had.
+        len: usize,
+    },
+    /// A VarInt longer than five bytes.
+    VarIntTooBig {
+        /// Where the VarInt started.
+        at: usize,
+    },
+    /// A negative length read from the wire.
+    NegativeLength {
+        /// The length read.
+        len: i32,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Empty => f.write_str("Empty palette"),
+            Error::MissingData => f.write_str("Missing values for non-zero storage"),
+            Error::Length { got, expected } => write!(
+                f,
+                "Failed to read PalettedContainer: Invalid length given for storage, got: {got} but expected: {expected}"
+            ),
+            Error::BitCount { calculated, declared } => write!(
+                f,
+                "Invalid bit count, calculated {calculated}, but container declared {declared}"
+            ),
+            Error::Index { index, .. } => write!(f, "Missing Palette entry for index {index}."),
+            Error::Id { id, registry } => {
+                write!(f, "Registry id {id} is not below the registry size {registry}")
+            }
+            Error::PaletteTooLong { len, capacity } => {
+                write!(f, "Palette of {len} entries, but its kind holds {capacity}")
+            }
+            Error::StorageLength { got, expected } => write!(
+                f,
+                "Invalid length given for storage, got: {got} but expected: {expected}"
+            ),
+            Error::StorageShape { bits, size } => write!(
+                f,
+                "Bit storage of {size} values at {bits} bits: bits must be 0 to 32 and size at most 2^26"
+            ),
+            Error::MissingPaletteValue => f.write_str("Missing Palette entry for id 0."),
+            Error::Uninitialized => f.write_str("Use of an uninitialized palette"),
+            Error::Truncated { at, needed, len } => write!(
+                f,
+                "readerIndex({at}) + length({needed}) exceeds writerIndex({len})"
+            ),
+            Error::VarIntTooBig { .. } => f.write_str("VarInt too big"),
+            Error::NegativeLength { len } => write!(f, "Negative length {len} read from the wire"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

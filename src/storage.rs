@@ -1,0 +1,260 @@
+use crate::Error;
+
+/// The most values a [`BitStorage`] holds: the multiply-and-shift that finds
+/// a value's long is exact only below this.
+pub const MAX_SIZE: usize = 1 << 26;
+
+/// Values of 0 to 32 bits packed into longs as Minecraft's `SimpleBitStorage`
+/// packs them: from each long's low bits up, as many whole values as fit, so
+/// none spans two longs. With 0 bits it is `ZeroBitStorage`: no longs, every
+/// value 0.
+///
+/// Invariants: `bits <= 32`; `size <= MAX_SIZE`; `longs.len()` is
+/// `ceil(size / (64 / bits))` (0 with 0 bits); `mask` is `2^bits - 1`;
+/// `divide` is `ceil(2^32 / values_per_long)`, so that
+/// `(i * divide) >> 32 == i / values_per_long` for every `i < 2^26`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BitStorage {
+    longs: Vec<i64>,
+    size: u32,
+    bits: u8,
+    values_per_long: u8,
+    mask: u64,
+    divide: u64,
+}
+
+/// Longs needed for `size` values of `bits` bits.
+pub(crate) fn longs_for(bits: u32, size: usize) -> usize {
+    match 64u32.checked_div(bits) {
+        Some(per_long) => size.div_ceil(per_long as usize),
+        None => 0,
+    }
+}
+
+impl BitStorage {
+    fn shape(bits: u32, size: usize, longs: Vec<i64>) -> BitStorage {
+        let values_per_long = 64u32.checked_div(bits).unwrap_or(64);
+        BitStorage {
+            longs,
+            size: size as u32,
+            bits: bits as u8,
+            values_per_long: values_per_long as u8,
+            mask: if bits == 0 {
+                0
+            } else {
+                u64::MAX >> (64 - bits)
+            },
+            divide: (1u64 << 32).div_ceil(u64::from(values_per_long)),
+        }
+    }
+
+    fn check_shape(bits: u32, size: usize) -> Result<(), Error> {
+        if bits > 32 || size > MAX_SIZE {
+            Err(Error::StorageShape { bits, size })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `size` zeros of `bits` bits each.
+    ///
+    /// # Panics
+    /// Unless `bits` is 0 to 32 and `size` at most 2^26.
+    pub fn new(bits: u32, size: usize) -> BitStorage {
+        if let Err(e) = BitStorage::check_shape(bits, size) {
+            panic!("{e}");
+        }
+        BitStorage::shape(bits, size, vec![0; longs_for(bits, size)])
+    }
+
+    /// The values packed in `longs`, kept exactly as given (bits above the
+    /// last value of each long included).
+    ///
+    /// # Errors
+    /// [`Error::StorageLength`] unless there are as many longs as the values
+    /// take (with 0 bits, any longs are ignored, as `ZeroBitStorage` does);
+    /// [`Error::StorageShape`] unless `bits` is 0 to 32 and `size` at most 2^26.
+    pub fn from_longs(bits: u32, size: usize, longs: Vec<i64>) -> Result<BitStorage, Error> {
+        BitStorage::check_shape(bits, size)?;
+        if bits == 0 {
+            return Ok(BitStorage::shape(0, size, Vec::new()));
+        }
+        let expected = longs_for(bits, size);
+        if longs.len() != expected {
+            return Err(Error::StorageLength {
+                got: longs.len(),
+                expected,
+            });
+        }
+        Ok(BitStorage::shape(bits, size, longs))
+    }
+
+    /// Bits each value takes.
+    #[inline]
+    pub fn bits(&self) -> u32 {
+        u32::from(self.bits)
+    }
+
+    /// How many values there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.size as usize
+    }
+
+    /// Whether there are no values at all.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.size == 0
+    }
+
+    /// The largest value that fits: `2^bits - 1`.
+    #[inline]
+    pub fn max_value(&self) -> u32 {
+        self.mask as u32
+    }
+
+    /// The long holding value `i`, and the shift of the value inside it.
+    #[inline(always)]
+    fn locate(&self, i: usize) -> (usize, u32) {
+        let cell = ((i as u64 * self.divide) >> 32) as usize;
+        let shift = (i - cell * usize::from(self.values_per_long)) as u32 * u32::from(self.bits);
+        (cell, shift)
+    }
+
+    #[inline(always)]
+    fn check(&self, i: usize, v: u32) {
+        assert!(
+            i < self.len(),
+            "index {i} is outside a bit storage of {} values",
+            self.size
+        );
+        assert!(
+            u64::from(v) <= self.mask,
+            "value {v} does not fit in {} bits",
+            self.bits
+        );
+    }
+
+    /// The value at `i`.
+    ///
+    /// # Panics
+    /// Unless `i < len()`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u32 {
+        assert!(
+            i < self.len(),
+            "index {i} is outside a bit storage of {} values",
+            self.size
+        );
+        if self.bits == 0 {
+            return 0;
+        }
+        let (cell, shift) = self.locate(i);
+        ((self.longs[cell] as u64 >> shift) & self.mask) as u32
+    }
+
+    /// Sets the value at `i`.
+    ///
+    /// # Panics
+    /// Unless `i < len()` and `v` fits in the bits.
+    #[inline]
+    pub fn set(&mut self, i: usize, v: u32) {
+        self.check(i, v);
+        if self.bits == 0 {
+            return;
+        }
+        let (cell, shift) = self.locate(i);
+        let long = &mut self.longs[cell];
+        *long = ((*long as u64 & !(self.mask << shift)) | (u64::from(v) << shift)) as i64;
+    }
+
+    /// Sets the value at `i` and gives the one it replaced.
+    ///
+    /// # Panics
+    /// Unless `i < len()` and `v` fits in the bits.
+    #[inline]
+    pub fn get_and_set(&mut self, i: usize, v: u32) -> u32 {
+        self.check(i, v);
+        if self.bits == 0 {
+            return 0;
+        }
+        let (cell, shift) = self.locate(i);
+        let long = &mut self.longs[cell];
+        let old = ((*long as u64 >> shift) & self.mask) as u32;
+        *long = ((*long as u64 & !(self.mask << shift)) | (u64::from(v) << shift)) as i64;
+        old
+    }
+
+    /// Sets every value to `v` as Minecraft's `fill` does: one long is built
+    /// by doubling `v` (OR-ing in itself shifted by bits, 2 x bits, 4 x bits,
+    /// ... while the shift is below 64) and every long gets it, so when the
+    /// bits do not divide 64 the bits above each long's last value hold the
+    /// low bits of one more `v`.
+    ///
+    /// # Panics
+    /// Unless `v` fits in the bits.
+    pub fn fill(&mut self, v: u32) {
+        assert!(
+            u64::from(v) <= self.mask,
+            "value {v} does not fit in {} bits",
+            self.bits
+        );
+        if self.bits == 0 {
+            return;
+        }
+        let mut pattern = u64::from(v);
+        let mut shift = u32::from(self.bits);
+        while shift < 64 {
+            pattern |= pattern << shift;
+            shift *= 2;
+        }
+        self.longs.fill(pattern as i64);
+    }
+
+    /// Every value, in order.
+    pub fn values(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.len());
+        self.for_each(|_, v| out.push(v));
+        out
+    }
+
+    /// Calls `f(index, value)` for every value, in index order, a long at a
+    /// time.
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(usize, u32)) {
+        let size = self.len();
+        if self.bits == 0 {
+            (0..size).for_each(|i| f(i, 0));
+            return;
+        }
+        let per = usize::from(self.values_per_long);
+        let bits = u32::from(self.bits);
+        let mut i = 0;
+        for &long in &self.longs {
+            let mut long = long as u64;
+            let end = (i + per).min(size);
+            while i < end {
+                f(i, (long & self.mask) as u32);
+                long = long.checked_shr(bits).unwrap_or(0);
+                i += 1;
+            }
+        }
+    }
+
+    /// The longs, as Minecraft's `getRaw` gives them.
+    #[inline]
+    pub fn longs(&self) -> &[i64] {
+        &self.longs
+    }
+
+    /// The longs, for reading into in place.
+    #[inline]
+    pub(crate) fn longs_mut(&mut self) -> &mut [i64] {
+        &mut self.longs
+    }
+
+    /// The longs, moved out.
+    pub fn into_longs(self) -> Vec<i64> {
+        self.longs
+    }
+}
