@@ -258,3 +258,28 @@ impl BitStorage {
         self.longs
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multiply_and_shift_divides_exactly_below_2_26() {
+        for bits in 1..=32 {
+            let s = BitStorage::shape(bits, 0, Vec::new());
+            let per = u64::from(s.values_per_long);
+            let mut probes: Vec<u64> = (0..4096).collect();
+            for k in 1..(MAX_SIZE as u64 / per) {
+                if k % 997 == 0 || k > MAX_SIZE as u64 / per - 3 {
+                    probes.extend([k * per - 1, k * per, k * per + 1]);
+                }
+            }
+            probes.push(MAX_SIZE as u64 - 1);
+            for i in probes.into_iter().filter(|&i| i < MAX_SIZE as u64) {
+                let (cell, shift) = s.locate(i as usize);
+                assert_eq!(cell as u64, i / per, "bits {bits} index {i}");
+                assert_eq!(u64::from(shift), (i % per) * u64::from(bits));
+            }
+        }
+    }
+}
