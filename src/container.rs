@@ -744,10 +744,16 @@ impl FirstAppearance {
             }
         }
         let value = palette.value_for(id)?;
-        let n = *self.by_value.entry(value).or_insert_with(|| {
+        let n = if let Palette::Global { .. } = palette {
+            // Global ids are values: no two ids share one.
             out.push(value);
             out.len() as u32
-        });
+        } else {
+            *self.by_value.entry(value).or_insert_with(|| {
+                out.push(value);
+                out.len() as u32
+            })
+        };
         if let Some(slot) = self.by_id.get_mut(id as usize) {
             *slot = n;
         }

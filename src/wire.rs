@@ -109,9 +109,10 @@ impl<'a> Reader<'a> {
 /// Appends `longs` as 8 big-endian bytes each.
 #[inline]
 pub fn write_longs(out: &mut Vec<u8>, longs: &[i64]) {
-    out.reserve(longs.len() * 8);
-    for &l in longs {
-        out.extend_from_slice(&l.to_be_bytes());
+    let start = out.len();
+    out.resize(start + longs.len() * 8, 0);
+    for (dst, &l) in out[start..].chunks_exact_mut(8).zip(longs) {
+        dst.copy_from_slice(&l.to_be_bytes());
     }
 }
 
