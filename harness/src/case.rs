@@ -1,0 +1,887 @@
+//! A conformance case: a subject and the operations run on it, as in
+//! `shared/golden/FORMAT.md` without the results.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use paletted::Kind;
+use serde_json::value::RawValue;
+use serde_json::{json, Map, Value};
+
+use crate::error::{self, ParseError};
+
+/// The only interchange format version there is.
+pub const FORMAT: u64 = 1;
+
+/// A case: what to build, and the operations to run on it in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    /// The case's name: its path under `cases/ops/` without `.json`.
+    pub name: String,
+    /// What the operations run on.
+    pub subject: Subject,
+    /// The operations.
+    pub ops: Ops,
+    /// Top-level keys the format does not define (`generator`, `seed`,
+    /// `notes`, ...), kept in their order so a file round-trips.
+    pub extra: Map<String, Value>,
+}
+
+/// What a case's operations run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// `new PalettedContainer<>(entry(initial), Strategy.createFor...(map))`
+    /// over a registry of `registry` ids.
+    Container {
+        /// Block states or biomes.
+        strategy: Kind,
+        /// The registry's size.
+        registry: u32,
+        /// The value everywhere at the start.
+        initial: u32,
+    },
+    /// `new SimpleBitStorage(bits, size)`, or `ZeroBitStorage(size)` for 0 bits.
+    Storage {
+        /// Bits a value takes, 0 to 32.
+        bits: u32,
+        /// Values held.
+        size: u32,
+    },
+}
+
+/// A case's operations; their kind follows the subject's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ops {
+    /// Operations on a container.
+    Container(Vec<ContainerOp>),
+    /// Operations on a bit storage.
+    Storage(Vec<StorageOp>),
+}
+
+/// One operation on a container (FORMAT.md, "Container operations").
+/// Fields are as wide as what Java accepts; the executor range-checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum ContainerOp {
+    Set {
+        x: i32,
+        y: i32,
+        z: i32,
+        value: i64,
+    },
+    Get {
+        x: i32,
+        y: i32,
+        z: i32,
+    },
+    GetAndSet {
+        x: i32,
+        y: i32,
+        z: i32,
+        value: i64,
+    },
+    Bits,
+    Palette,
+    Counts,
+    GetAll,
+    MaybeHas {
+        value: i64,
+    },
+    Write,
+    SerializedSize,
+    Pack,
+    /// `PalettedContainer.unpack(strategy, new PackedData(palette, data, bits))`;
+    /// `bits` -1 means not declared.
+    Unpack {
+        palette: Vec<i64>,
+        data: Option<Vec<i64>>,
+        bits: i32,
+    },
+    /// `read(buf)` from a buffer holding `bytes` (hex in the file).
+    Read {
+        bytes: Vec<u8>,
+    },
+}
+
+/// One operation on a bit storage (FORMAT.md, "Storage operations").
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum StorageOp {
+    /// `new SimpleBitStorage(bits, size, longs)` (0 bits: `ZeroBitStorage(size)`).
+    Load {
+        bits: i32,
+        size: i32,
+        longs: Vec<i64>,
+    },
+    Get {
+        index: i32,
+    },
+    Set {
+        index: i32,
+        value: i64,
+    },
+    GetAndSet {
+        index: i32,
+        value: i64,
+    },
+    Fill {
+        value: i64,
+    },
+    Values,
+    Longs,
+    Bits,
+    Size,
+}
+
+impl Ops {
+    /// How many operations.
+    pub fn len(&self) -> usize {
+        match self {
+            Ops::Container(ops) => ops.len(),
+            Ops::Storage(ops) => ops.len(),
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The short text of operation `i` (`set (1,0,0) = 5`), for reports.
+    pub fn text(&self, i: usize) -> String {
+        match self {
+            Ops::Container(ops) => ops[i].to_string(),
+            Ops::Storage(ops) => ops[i].to_string(),
+        }
+    }
+
+    /// The `op` name of operation `i` (`set`, `write`, ...).
+    pub fn kind(&self, i: usize) -> &'static str {
+        match self {
+            Ops::Container(ops) => ops[i].kind(),
+            Ops::Storage(ops) => ops[i].kind(),
+        }
+    }
+
+    /// Operation `i` as it is written in a case file.
+    pub fn to_json(&self, i: usize) -> Value {
+        match self {
+            Ops::Container(ops) => ops[i].to_json(),
+            Ops::Storage(ops) => ops[i].to_json(),
+        }
+    }
+
+    /// The first `n` operations.
+    pub fn truncated(&self, n: usize) -> Ops {
+        match self {
+            Ops::Container(ops) => Ops::Container(ops[..n.min(ops.len())].to_vec()),
+            Ops::Storage(ops) => Ops::Storage(ops[..n.min(ops.len())].to_vec()),
+        }
+    }
+}
+
+impl Subject {
+    /// The subject as it is written in a case file.
+    pub fn to_json(&self) -> Value {
+        match *self {
+            Subject::Container {
+                strategy,
+                registry,
+                initial,
+            } => json!({
+                "kind": "container",
+                "strategy": strategy_name(strategy),
+                "registry": registry,
+                "initial": initial,
+            }),
+            Subject::Storage { bits, size } => {
+                json!({"kind": "storage", "bits": bits, "size": size})
+            }
+        }
+    }
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Subject::Container {
+                strategy,
+                registry,
+                initial,
+            } => write!(
+                f,
+                "{} container over {registry} ids, initially {initial}",
+                strategy_name(strategy)
+            ),
+            Subject::Storage { bits, size } => write!(f, "{bits}-bit storage of {size} values"),
+        }
+    }
+}
+
+/// The format's name of a strategy.
+pub fn strategy_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::BlockStates => "block_states",
+        Kind::Biomes => "biomes",
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// A list shortened for a one-line text: the first few entries and a count.
+fn brief<T: fmt::Display>(items: &[T]) -> String {
+    const SHOWN: usize = 6;
+    let shown: Vec<String> = items.iter().take(SHOWN).map(|v| v.to_string()).collect();
+    if items.len() > SHOWN {
+        format!("[{}, … {} in all]", shown.join(", "), items.len())
+    } else {
+        format!("[{}]", shown.join(", "))
+    }
+}
+
+impl ContainerOp {
+    /// The `op` name.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ContainerOp::Set { .. } => "set",
+            ContainerOp::Get { .. } => "get",
+            ContainerOp::GetAndSet { .. } => "get_and_set",
+            ContainerOp::Bits => "bits",
+            ContainerOp::Palette => "palette",
+            ContainerOp::Counts => "counts",
+            ContainerOp::GetAll => "get_all",
+            ContainerOp::MaybeHas { .. } => "maybe_has",
+            ContainerOp::Write => "write",
+            ContainerOp::SerializedSize => "serialized_size",
+            ContainerOp::Pack => "pack",
+            ContainerOp::Unpack { .. } => "unpack",
+            ContainerOp::Read { .. } => "read",
+        }
+    }
+
+    /// The operation as it is written in a case file.
+    pub fn to_json(&self) -> Value {
+        let op = self.kind();
+        match self {
+            ContainerOp::Set { x, y, z, value } | ContainerOp::GetAndSet { x, y, z, value } => {
+                json!({"op": op, "x": x, "y": y, "z": z, "value": value})
+            }
+            ContainerOp::Get { x, y, z } => json!({"op": op, "x": x, "y": y, "z": z}),
+            ContainerOp::MaybeHas { value } => json!({"op": op, "value": value}),
+            ContainerOp::Unpack {
+                palette,
+                data,
+                bits,
+            } => json!({"op": op, "palette": palette, "data": data, "bits": bits}),
+            ContainerOp::Read { bytes } => json!({"op": op, "bytes": hex(bytes)}),
+            _ => json!({ "op": op }),
+        }
+    }
+}
+
+impl fmt::Display for ContainerOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ContainerOp::Set { x, y, z, value } => write!(f, "set ({x},{y},{z}) = {value}"),
+            ContainerOp::Get { x, y, z } => write!(f, "get ({x},{y},{z})"),
+            ContainerOp::GetAndSet { x, y, z, value } => {
+                write!(f, "get_and_set ({x},{y},{z}) = {value}")
+            }
+            ContainerOp::MaybeHas { value } => write!(f, "maybe_has {value}"),
+            ContainerOp::Unpack {
+                palette,
+                data,
+                bits,
+            } => {
+                write!(f, "unpack palette {}", brief(palette))?;
+                match data {
+                    Some(d) => write!(f, ", {} longs", d.len())?,
+                    None => f.write_str(", no data")?,
+                }
+                write!(f, ", bits {bits}")
+            }
+            ContainerOp::Read { bytes } => {
+                let shown = &bytes[..bytes.len().min(8)];
+                let more = if bytes.len() > 8 { "…" } else { "" };
+                write!(f, "read {} bytes ({}{more})", bytes.len(), hex(shown))
+            }
+            other => f.write_str(other.kind()),
+        }
+    }
+}
+
+impl StorageOp {
+    /// The `op` name.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            StorageOp::Load { .. } => "load",
+            StorageOp::Get { .. } => "get",
+            StorageOp::Set { .. } => "set",
+            StorageOp::GetAndSet { .. } => "get_and_set",
+            StorageOp::Fill { .. } => "fill",
+            StorageOp::Values => "values",
+            StorageOp::Longs => "longs",
+            StorageOp::Bits => "bits",
+            StorageOp::Size => "size",
+        }
+    }
+
+    /// The operation as it is written in a case file.
+    pub fn to_json(&self) -> Value {
+        let op = self.kind();
+        match self {
+            StorageOp::Load { bits, size, longs } => {
+                json!({"op": op, "bits": bits, "size": size, "longs": longs})
+            }
+            StorageOp::Get { index } => json!({"op": op, "index": index}),
+            StorageOp::Set { index, value } | StorageOp::GetAndSet { index, value } => {
+                json!({"op": op, "index": index, "value": value})
+            }
+            StorageOp::Fill { value } => json!({"op": op, "value": value}),
+            _ => json!({ "op": op }),
+        }
+    }
+}
+
+impl fmt::Display for StorageOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StorageOp::Load { bits, size, longs } => {
+                write!(f, "load {bits} bits, size {size}, {} longs", longs.len())
+            }
+            StorageOp::Get { index } => write!(f, "get [{index}]"),
+            StorageOp::Set { index, value } => write!(f, "set [{index}] = {value}"),
+            StorageOp::GetAndSet { index, value } => write!(f, "get_and_set [{index}] = {value}"),
+            StorageOp::Fill { value } => write!(f, "fill {value}"),
+            other => f.write_str(other.kind()),
+        }
+    }
+}
+
+/// Top-level keys the format defines; everything else goes to `extra`.
+const DEFINED: [&str; 6] = ["format", "name", "source", "subject", "ops", "results"];
+
+impl Case {
+    /// Parses a case file (or a recorded file, whose `source` and `results`
+    /// are left out). Errors name `path`, the line and column, and the part.
+    pub fn parse(text: &str, path: &Path) -> Result<Case, ParseError> {
+        Ok(Document::parse(text, path)?.case)
+    }
+
+    /// The case file's JSON: `format`, `name`, the extra keys, `subject`, `ops`.
+    pub fn to_json(&self) -> Value {
+        Value::Object(self.to_map(None, None))
+    }
+
+    /// The case file's text: compact JSON and a newline, as the golden files.
+    pub fn to_text(&self) -> String {
+        let mut s = self.to_json().to_string();
+        s.push('\n');
+        s
+    }
+
+    /// The golden layout, with `source` and `results` where given.
+    pub(crate) fn to_map(
+        &self,
+        source: Option<&str>,
+        results: Option<Value>,
+    ) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("format".into(), json!(FORMAT));
+        m.insert("name".into(), json!(self.name));
+        if let Some(source) = source {
+            m.insert("source".into(), json!(source));
+        }
+        for (k, v) in &self.extra {
+            m.insert(k.clone(), v.clone());
+        }
+        m.insert("subject".into(), self.subject.to_json());
+        let ops: Vec<Value> = (0..self.ops.len()).map(|i| self.ops.to_json(i)).collect();
+        m.insert("ops".into(), Value::Array(ops));
+        if let Some(results) = results {
+            m.insert("results".into(), results);
+        }
+        m
+    }
+}
+
+/// A parsed case file with what a recording adds, and where each part was.
+pub(crate) struct Document<'a> {
+    pub case: Case,
+    pub source: Option<(String, usize)>,
+    /// Each result's JSON text and byte offset.
+    pub results: Option<(Vec<&'a RawValue>, usize)>,
+    pub format: u64,
+}
+
+/// Byte offset of a slice of `text` within it.
+fn offset_in(text: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
+}
+
+impl<'a> Document<'a> {
+    pub fn parse(text: &'a str, path: &Path) -> Result<Document<'a>, ParseError> {
+        let json_err = |base: usize, slice: &str, ctx: &str, e: &serde_json::Error| {
+            error::from_json(path, text, base, slice, ctx, e)
+        };
+        // Values in order (for `extra`), then where each top-level value is.
+        let map: Map<String, Value> =
+            serde_json::from_str(text).map_err(|e| json_err(0, text, "", &e))?;
+        let spans: BTreeMap<String, &'a RawValue> =
+            serde_json::from_str(text).map_err(|e| json_err(0, text, "", &e))?;
+        let at = |key: &str| spans.get(key).map_or(0, |raw| offset_in(text, raw.get()));
+        let fail = |key: &str, msg: String| ParseError::at(path, text, at(key), key, msg);
+
+        let format = match map.get("format") {
+            None => FORMAT,
+            Some(v) if v.as_u64() == Some(FORMAT) => FORMAT,
+            Some(v) => {
+                return Err(fail(
+                    "format",
+                    format!("format {v} is not supported (only 1)"),
+                ))
+            }
+        };
+        let name = match map.get("name") {
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            Some(v) => {
+                return Err(fail(
+                    "name",
+                    format!("expected a non-empty string, got {v}"),
+                ))
+            }
+            None => return Err(ParseError::at(path, text, 0, "", "missing key `name`")),
+        };
+        let source = match map.get("source") {
+            None => None,
+            Some(Value::String(s)) => Some((s.clone(), at("source"))),
+            Some(v) => return Err(fail("source", format!("expected a string, got {v}"))),
+        };
+        let subject = match map.get("subject") {
+            Some(v) => parse_subject(v).map_err(|m| fail("subject", m))?,
+            None => return Err(ParseError::at(path, text, 0, "", "missing key `subject`")),
+        };
+        let raw_ops: Vec<&'a RawValue> = match spans.get("ops") {
+            Some(raw) => serde_json::from_str(raw.get())
+                .map_err(|e| json_err(at("ops"), raw.get(), "ops", &e))?,
+            None => return Err(ParseError::at(path, text, 0, "", "missing key `ops`")),
+        };
+        let ops = parse_ops(&subject, &raw_ops, |i, msg| {
+            ParseError::at(
+                path,
+                text,
+                offset_in(text, raw_ops[i].get()),
+                format!("ops[{i}]"),
+                msg,
+            )
+        })?;
+        let results = match spans.get("results") {
+            None => None,
+            Some(raw) => {
+                let list: Vec<&'a RawValue> = serde_json::from_str(raw.get())
+                    .map_err(|e| json_err(at("results"), raw.get(), "results", &e))?;
+                Some((list, at("results")))
+            }
+        };
+        let extra = map
+            .iter()
+            .filter(|(k, _)| !DEFINED.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        Ok(Document {
+            case: Case {
+                name,
+                subject,
+                ops,
+                extra,
+            },
+            source,
+            results,
+            format,
+        })
+    }
+}
+
+fn parse_subject(v: &Value) -> Result<Subject, String> {
+    let m = v
+        .as_object()
+        .ok_or_else(|| format!("expected an object, got {v}"))?;
+    let mut f = Fields::new(m, "subject");
+    let subject = match f.string("kind")?.as_str() {
+        "container" => {
+            let strategy = match f.string("strategy")?.as_str() {
+                "block_states" => Kind::BlockStates,
+                "biomes" => Kind::Biomes,
+                other => {
+                    return Err(format!(
+                        "unknown strategy `{other}` (block_states or biomes)"
+                    ))
+                }
+            };
+            let registry: u32 = f.int("registry")?;
+            let initial: u32 = f.int("initial")?;
+            if registry == 0 {
+                return Err("registry 0: a registry has at least one id".into());
+            }
+            if initial >= registry {
+                return Err(format!(
+                    "initial {initial} is not an id of a registry of {registry}"
+                ));
+            }
+            Subject::Container {
+                strategy,
+                registry,
+                initial,
+            }
+        }
+        "storage" => {
+            let bits: u32 = f.int("bits")?;
+            let size: u32 = f.int("size")?;
+            if bits > 32 {
+                return Err(format!("bits {bits}: a storage holds 0 to 32 bits a value"));
+            }
+            if size > 1 << 26 {
+                return Err(format!("size {size}: more than 2^26 values"));
+            }
+            Subject::Storage { bits, size }
+        }
+        other => return Err(format!("unknown kind `{other}` (container or storage)")),
+    };
+    f.finish()?;
+    Ok(subject)
+}
+
+fn parse_ops<E>(
+    subject: &Subject,
+    raw: &[&RawValue],
+    err: impl Fn(usize, String) -> E,
+) -> Result<Ops, E> {
+    let object = |i: usize| -> Result<Map<String, Value>, E> {
+        serde_json::from_str::<Map<String, Value>>(raw[i].get())
+            .map_err(|_| err(i, format!("expected an object, got {}", raw[i].get())))
+    };
+    Ok(match subject {
+        Subject::Container { .. } => {
+            let mut ops = Vec::with_capacity(raw.len());
+            for i in 0..raw.len() {
+                ops.push(container_op(&object(i)?).map_err(|m| err(i, m))?);
+            }
+            Ops::Container(ops)
+        }
+        Subject::Storage { .. } => {
+            let mut ops = Vec::with_capacity(raw.len());
+            for i in 0..raw.len() {
+                ops.push(storage_op(&object(i)?).map_err(|m| err(i, m))?);
+            }
+            Ops::Storage(ops)
+        }
+    })
+}
+
+fn container_op(m: &Map<String, Value>) -> Result<ContainerOp, String> {
+    let mut f = Fields::new(m, "op");
+    let name = f.string("op")?;
+    f.what = format!("op `{name}`");
+    let op = match name.as_str() {
+        "set" => ContainerOp::Set {
+            x: f.int("x")?,
+            y: f.int("y")?,
+            z: f.int("z")?,
+            value: f.int("value")?,
+        },
+        "get" => ContainerOp::Get {
+            x: f.int("x")?,
+            y: f.int("y")?,
+            z: f.int("z")?,
+        },
+        "get_and_set" => ContainerOp::GetAndSet {
+            x: f.int("x")?,
+            y: f.int("y")?,
+            z: f.int("z")?,
+            value: f.int("value")?,
+        },
+        "bits" => ContainerOp::Bits,
+        "palette" => ContainerOp::Palette,
+        "counts" => ContainerOp::Counts,
+        "get_all" => ContainerOp::GetAll,
+        "maybe_has" => ContainerOp::MaybeHas {
+            value: f.int("value")?,
+        },
+        "write" => ContainerOp::Write,
+        "serialized_size" => ContainerOp::SerializedSize,
+        "pack" => ContainerOp::Pack,
+        "unpack" => ContainerOp::Unpack {
+            palette: f.ints("palette")?,
+            data: f.optional_ints("data")?,
+            bits: f.int("bits")?,
+        },
+        "read" => ContainerOp::Read {
+            bytes: f.hex("bytes")?,
+        },
+        "load" | "fill" | "values" | "longs" | "size" => {
+            return Err(format!(
+                "op `{name}` is a storage op, and the subject is a container"
+            ))
+        }
+        other => return Err(format!("unknown op `{other}`")),
+    };
+    f.finish()?;
+    Ok(op)
+}
+
+fn storage_op(m: &Map<String, Value>) -> Result<StorageOp, String> {
+    let mut f = Fields::new(m, "op");
+    let name = f.string("op")?;
+    f.what = format!("op `{name}`");
+    let op = match name.as_str() {
+        "load" => StorageOp::Load {
+            bits: f.int("bits")?,
+            size: f.int("size")?,
+            longs: f.ints("longs")?,
+        },
+        "get" => StorageOp::Get {
+            index: f.int("index")?,
+        },
+        "set" => StorageOp::Set {
+            index: f.int("index")?,
+            value: f.int("value")?,
+        },
+        "get_and_set" => StorageOp::GetAndSet {
+            index: f.int("index")?,
+            value: f.int("value")?,
+        },
+        "fill" => StorageOp::Fill {
+            value: f.int("value")?,
+        },
+        "values" => StorageOp::Values,
+        "longs" => StorageOp::Longs,
+        "bits" => StorageOp::Bits,
+        "size" => StorageOp::Size,
+        "palette" | "counts" | "get_all" | "maybe_has" | "write" | "serialized_size" | "pack"
+        | "unpack" | "read" => {
+            return Err(format!(
+                "op `{name}` is a container op, and the subject is a storage"
+            ))
+        }
+        other => return Err(format!("unknown op `{other}`")),
+    };
+    f.finish()?;
+    Ok(op)
+}
+
+/// Reads an object's fields by name, and at the end refuses any it did
+/// not read (a misspelt field is a mistake, not something to ignore).
+struct Fields<'m> {
+    map: &'m Map<String, Value>,
+    read: Vec<&'static str>,
+    what: String,
+}
+
+impl<'m> Fields<'m> {
+    fn new(map: &'m Map<String, Value>, what: &str) -> Fields<'m> {
+        Fields {
+            map,
+            read: Vec::new(),
+            what: what.to_string(),
+        }
+    }
+
+    fn get(&mut self, key: &'static str) -> Result<&'m Value, String> {
+        self.read.push(key);
+        self.map
+            .get(key)
+            .ok_or_else(|| format!("{}: missing field `{key}`", self.what))
+    }
+
+    fn string(&mut self, key: &'static str) -> Result<String, String> {
+        match self.get(key)? {
+            Value::String(s) => Ok(s.clone()),
+            v => Err(format!(
+                "{}: `{key}`: expected a string, got {v}",
+                self.what
+            )),
+        }
+    }
+
+    fn int<T: TryFrom<i64>>(&mut self, key: &'static str) -> Result<T, String> {
+        let v = self.get(key)?;
+        integer(v).ok_or_else(|| {
+            format!(
+                "{}: `{key}`: expected an integer from {} to {}, got {v}",
+                self.what,
+                bound::<T>(i64::MIN),
+                bound::<T>(i64::MAX)
+            )
+        })
+    }
+
+    fn ints(&mut self, key: &'static str) -> Result<Vec<i64>, String> {
+        let v = self.get(key)?;
+        list(v).ok_or_else(|| {
+            format!(
+                "{}: `{key}`: expected a list of integers, got {}",
+                self.what,
+                short(v)
+            )
+        })
+    }
+
+    fn optional_ints(&mut self, key: &'static str) -> Result<Option<Vec<i64>>, String> {
+        match self.get(key)? {
+            Value::Null => Ok(None),
+            v => list(v).map(Some).ok_or_else(|| {
+                format!(
+                    "{}: `{key}`: expected null or a list of integers, got {}",
+                    self.what,
+                    short(v)
+                )
+            }),
+        }
+    }
+
+    fn hex(&mut self, key: &'static str) -> Result<Vec<u8>, String> {
+        let s = self.string(key)?;
+        parse_hex(&s).map_err(|m| format!("{}: `{key}`: {m}", self.what))
+    }
+
+    fn finish(self) -> Result<(), String> {
+        match self.map.keys().find(|k| !self.read.contains(&k.as_str())) {
+            Some(k) => Err(format!("{}: unknown field `{k}`", self.what)),
+            None => Ok(()),
+        }
+    }
+}
+
+fn integer<T: TryFrom<i64>>(v: &Value) -> Option<T> {
+    v.as_i64().and_then(|n| T::try_from(n).ok())
+}
+
+fn list(v: &Value) -> Option<Vec<i64>> {
+    v.as_array()?.iter().map(Value::as_i64).collect()
+}
+
+/// The least (`n` < 0) or greatest (`n` > 0) value `T` holds, for messages;
+/// `T` is one of the integer types fields use.
+fn bound<T: TryFrom<i64>>(n: i64) -> i64 {
+    const CANDIDATES: [i64; 6] = [
+        i64::MIN,
+        i32::MIN as i64,
+        0,
+        i32::MAX as i64,
+        u32::MAX as i64,
+        i64::MAX,
+    ];
+    let fits = CANDIDATES
+        .iter()
+        .copied()
+        .filter(|&c| T::try_from(c).is_ok());
+    if n < 0 {
+        fits.min().unwrap_or(0)
+    } else {
+        fits.max().unwrap_or(0)
+    }
+}
+
+fn short(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// Decodes a hex string (either case) into bytes.
+pub fn parse_hex(s: &str) -> Result<Vec<u8>, String> {
+    if !s.len().is_multiple_of(2) {
+        return Err(format!("odd number of hex digits ({})", s.len()));
+    }
+    let digit = |i: usize, c: u8| -> Result<u8, String> {
+        (c as char)
+            .to_digit(16)
+            .map(|d| d as u8)
+            .ok_or_else(|| format!("`{}` at {i} is not a hex digit", c as char))
+    };
+    let b = s.as_bytes();
+    (0..b.len() / 2)
+        .map(|i| Ok(digit(2 * i, b[2 * i])? << 4 | digit(2 * i + 1, b[2 * i + 1])?))
+        .collect()
+}
+
+/// Encodes bytes as lowercase hex, as the format writes them.
+pub fn to_hex(bytes: &[u8]) -> String {
+    hex(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Case, String> {
+        Case::parse(text, Path::new("cases/x.json")).map_err(|e| e.to_string())
+    }
+
+    const HEAD: &str = r#"{"name":"t","subject":{"kind":"container","strategy":"biomes","registry":4,"initial":0},"#;
+
+    #[test]
+    fn unknown_op_is_named_with_its_place() {
+        let text = format!("{HEAD}\n\"ops\":[{{\"op\":\"bits\"}},\n  {{\"op\":\"sett\"}}]}}");
+        assert_eq!(
+            parse(&text).unwrap_err(),
+            "cases/x.json:3:3: ops[1]: unknown op `sett`"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_have_line_and_column() {
+        let err = parse("{\n \"name\": \"t\",\n oops}").unwrap_err();
+        assert!(
+            err.starts_with("cases/x.json:3:2: key must be a string"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn fields_are_checked() {
+        let text =
+            format!("{HEAD}\"ops\":[{{\"op\":\"set\",\"x\":1,\"y\":0,\"z\":0,\"vaule\":5}}]}}");
+        assert_eq!(
+            parse(&text).unwrap_err(),
+            "cases/x.json:1:96: ops[0]: op `set`: missing field `value`"
+        );
+        let text = format!("{HEAD}\"ops\":[{{\"op\":\"get\",\"x\":1,\"y\":0,\"z\":0,\"w\":5}}]}}");
+        assert!(parse(&text)
+            .unwrap_err()
+            .ends_with("op `get`: unknown field `w`"));
+        let text = format!("{HEAD}\"ops\":[{{\"op\":\"get\",\"x\":1e3,\"y\":0,\"z\":0}}]}}");
+        assert!(parse(&text)
+            .unwrap_err()
+            .ends_with("`x`: expected an integer from -2147483648 to 2147483647, got 1000.0"));
+        let text = format!("{HEAD}\"ops\":[{{\"op\":\"load\"}}]}}");
+        assert!(parse(&text).unwrap_err().contains("storage op"));
+    }
+
+    #[test]
+    fn round_trips_with_extra_keys_in_order() {
+        let text = r#"{"format":1,"name":"t","seed":7,"notes":"n","subject":{"kind":"storage","bits":5,"size":64},"ops":[{"op":"load","bits":5,"size":64,"longs":[1,-2]},{"op":"set","index":3,"value":31},{"op":"values"}]}
+"#;
+        let case = parse(text).unwrap();
+        assert_eq!(case.to_text(), text);
+        assert_eq!(case.ops.text(1), "set [3] = 31");
+    }
+
+    #[test]
+    fn hex_round_trips() {
+        assert_eq!(parse_hex("00ff0A").unwrap(), [0, 255, 10]);
+        assert!(parse_hex("0g").is_err());
+        assert_eq!(to_hex(&[0, 255, 10]), "00ff0a");
+    }
+}

@@ -1,0 +1,318 @@
+//! Comparing result lists, and the report of the first divergence.
+//!
+//! Results compare exactly, except the message of an exception whose text a
+//! third-party library builds (commons-lang3 `Validate`, netty, the JDK):
+//! those may change between library versions, so only the class is compared.
+
+use std::fmt::{self, Write};
+
+use serde_json::Value;
+
+use crate::case::{parse_hex, Case};
+use crate::outcome::Outcome;
+
+/// Exceptions whose messages Minecraft's own code does not build.
+pub const THIRD_PARTY: [&str; 3] = [
+    // commons-lang3 Validate (storage and index range checks).
+    "IllegalArgumentException",
+    // netty's buffer bounds checks on short input.
+    "IndexOutOfBoundsException",
+    // the JDK's array bounds checks.
+    "ArrayIndexOutOfBoundsException",
+];
+
+/// Whether `actual` counts as the same result as `expected`.
+pub fn matches(expected: &Outcome, actual: &Outcome) -> bool {
+    match (expected, actual) {
+        (Outcome::Throws { class: a, .. }, Outcome::Throws { class: b, .. })
+            if THIRD_PARTY.contains(&a.as_str()) =>
+        {
+            a == b
+        }
+        _ => expected == actual,
+    }
+}
+
+/// The first op whose results differ.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Divergence {
+    /// The op's index.
+    pub op: usize,
+    /// The op's short text.
+    pub op_text: String,
+    /// What the recording says.
+    pub expected: Outcome,
+    /// What the executor gave; `None` when it gave fewer results.
+    pub actual: Option<Outcome>,
+    /// Ops after this one, which are not compared.
+    pub not_compared: usize,
+}
+
+/// The first op whose results differ, if any. Results after it depend on
+/// the state the diverging op left, so they are not compared.
+pub fn first_divergence(
+    case: &Case,
+    expected: &[Outcome],
+    actual: &[Outcome],
+) -> Option<Divergence> {
+    let n = case.ops.len();
+    (0..n).find_map(|i| {
+        let e = expected.get(i)?;
+        let a = actual.get(i);
+        if a.is_some_and(|a| matches(e, a)) {
+            return None;
+        }
+        Some(Divergence {
+            op: i,
+            op_text: case.ops.text(i),
+            expected: e.clone(),
+            actual: a.cloned(),
+            not_compared: n - i - 1,
+        })
+    })
+}
+
+impl Divergence {
+    /// The full report: case, op, both results and a diff. `expected_from`
+    /// and `actual_from` name the two sides (`recorded`, `paletted (Rust)`).
+    pub fn report(&self, case: &Case, expected_from: &str, actual_from: &str) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "case {}: op {} of {} diverges: {}",
+            case.name,
+            self.op,
+            case.ops.len(),
+            self.op_text
+        );
+        let width = expected_from.len().max(actual_from.len());
+        let _ = writeln!(s, "  {expected_from:<width$}  {}", one_line(&self.expected));
+        match &self.actual {
+            Some(a) => {
+                let _ = writeln!(s, "  {actual_from:<width$}  {}", one_line(a));
+                if let Some(note) = third_party_note(&self.expected, a) {
+                    let _ = writeln!(s, "  ({note})");
+                }
+                let kind = case.ops.kind(self.op);
+                let _ = write!(s, "{}", diff(kind, &self.expected, a));
+            }
+            None => {
+                let _ = writeln!(s, "  {actual_from:<width$}  (no result)");
+            }
+        }
+        if self.not_compared > 0 {
+            let _ = writeln!(s, "{} later ops not compared", self.not_compared);
+        }
+        s
+    }
+}
+
+fn third_party_note(expected: &Outcome, actual: &Outcome) -> Option<&'static str> {
+    match (expected, actual) {
+        (Outcome::Throws { class, .. }, Outcome::Throws { .. })
+            if THIRD_PARTY.contains(&class.as_str()) =>
+        {
+            Some("the message is a third-party library's; only the class is compared")
+        }
+        _ => None,
+    }
+}
+
+/// A result on one line, long ones cut.
+fn one_line(o: &Outcome) -> String {
+    const MAX: usize = 160;
+    let s = o.to_string();
+    if s.chars().count() > MAX {
+        format!(
+            "{}… ({} chars)",
+            s.chars().take(MAX).collect::<String>(),
+            s.len()
+        )
+    } else {
+        s
+    }
+}
+
+/// A result as lines to diff: byte strings (the `write` op's hex) as hex
+/// lines of 16 bytes, lists one entry a line, a packed container field by
+/// field, everything else one line.
+pub fn render(op_kind: &str, o: &Outcome) -> Vec<String> {
+    match o {
+        Outcome::Ok(Value::String(hex)) if op_kind == "write" => match parse_hex(hex) {
+            Ok(bytes) => hex_lines(&bytes),
+            Err(_) => vec![format!("ok {}", Value::String(hex.clone()))],
+        },
+        Outcome::Ok(Value::Array(items)) => {
+            let mut lines = vec![format!("ok: list of {}", items.len())];
+            lines.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| format!("  [{i}] {v}")),
+            );
+            lines
+        }
+        Outcome::Ok(Value::Object(fields)) => {
+            let mut lines = vec!["ok:".to_string()];
+            for (k, v) in fields {
+                match v {
+                    Value::Array(items) => {
+                        lines.push(format!("  {k}: list of {}", items.len()));
+                        lines.extend(
+                            items
+                                .iter()
+                                .enumerate()
+                                .map(|(i, v)| format!("    [{i}] {v}")),
+                        );
+                    }
+                    v => lines.push(format!("  {k}: {v}")),
+                }
+            }
+            lines
+        }
+        Outcome::Ok(v) => vec![format!("ok {v}")],
+        Outcome::Error(e) => vec![format!("error {e}")],
+        Outcome::Throws { class, message } => {
+            vec![format!(
+                "throws {class}: {}",
+                message.as_deref().unwrap_or("null")
+            )]
+        }
+    }
+}
+
+/// Bytes as lines of 16, each with its offset, so one changed byte changes
+/// one line.
+pub fn hex_lines(bytes: &[u8]) -> Vec<String> {
+    let mut lines = vec![format!("ok: {} bytes", bytes.len())];
+    for (n, chunk) in bytes.chunks(16).enumerate() {
+        let mut line = format!("  {:06x} ", n * 16);
+        for b in chunk {
+            let _ = write!(line, " {b:02x}");
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// Lines whose `Debug` is the lines themselves, for pretty_assertions.
+struct Lines(Vec<String>);
+
+impl fmt::Debug for Lines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join("\n"))
+    }
+}
+
+/// Unchanged lines kept around each change.
+const CONTEXT: usize = 3;
+
+/// The diff of two results (pretty_assertions, `<` recorded, `>` actual),
+/// without colour, and with long runs of equal lines folded.
+pub fn diff(op_kind: &str, expected: &Outcome, actual: &Outcome) -> String {
+    let left = Lines(render(op_kind, expected));
+    let right = Lines(render(op_kind, actual));
+    let full = strip_ansi(&format!(
+        "{}",
+        pretty_assertions::Comparison::new(&left, &right)
+    ));
+    let lines: Vec<&str> = full.lines().collect();
+    let changed: Vec<bool> = lines
+        .iter()
+        .map(|l| l.starts_with('<') || l.starts_with('>'))
+        .collect();
+    let near = |i: usize| {
+        let lo = i.saturating_sub(CONTEXT);
+        let hi = (i + CONTEXT + 1).min(lines.len());
+        changed[lo..hi].iter().any(|&c| c)
+    };
+    let mut out = String::new();
+    let mut folded = 0;
+    for (i, line) in lines.iter().enumerate() {
+        // The header line and the lines near a change stay.
+        if i == 0 || near(i) {
+            if folded > 0 {
+                let _ = writeln!(out, "  ... {folded} equal lines");
+                folded = 0;
+            }
+            let _ = writeln!(out, "{line}");
+        } else {
+            folded += 1;
+        }
+    }
+    if folded > 0 {
+        let _ = writeln!(out, "  ... {folded} equal lines");
+    }
+    out
+}
+
+/// Removes ANSI colour sequences (pretty_assertions always colours).
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::Case;
+    use std::path::Path;
+
+    fn case() -> Case {
+        Case::parse(
+            r#"{"name":"t","subject":{"kind":"container","strategy":"biomes","registry":4,"initial":0},"ops":[{"op":"bits"},{"op":"write"},{"op":"bits"},{"op":"bits"}]}"#,
+            Path::new("t.json"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn third_party_messages_compare_by_class() {
+        let a = Outcome::throws("IllegalArgumentException", "The value 5 is not in ...");
+        let b = Outcome::throws("IllegalArgumentException", "other text");
+        assert!(matches(&a, &b));
+        let c = Outcome::throws("IllegalStateException", "x");
+        let d = Outcome::throws("IllegalStateException", "y");
+        assert!(!matches(&c, &d));
+    }
+
+    #[test]
+    fn one_changed_byte_is_one_line_and_later_ops_are_not_compared() {
+        let bytes: Vec<u8> = (0..64).collect();
+        let mut changed = bytes.clone();
+        changed[37] = 0xff;
+        let hex = |b: &[u8]| Outcome::Ok(Value::String(crate::case::to_hex(b)));
+        let ok = |n: i64| Outcome::Ok(n.into());
+        let expected = [ok(0), hex(&bytes), ok(0), ok(0)];
+        let actual = [ok(0), hex(&changed), ok(1), ok(1)];
+        let d = first_divergence(&case(), &expected, &actual).unwrap();
+        assert_eq!((d.op, d.not_compared), (1, 2));
+        let report = d.report(&case(), "recorded", "paletted");
+        let minus: Vec<&str> = report.lines().filter(|l| l.starts_with('<')).collect();
+        let plus: Vec<&str> = report.lines().filter(|l| l.starts_with('>')).collect();
+        assert_eq!(minus.len(), 1, "{report}");
+        assert_eq!(plus.len(), 1, "{report}");
+        assert!(plus[0].contains("ff"), "{report}");
+        assert!(report.contains("2 later ops not compared"), "{report}");
+        assert!(!report.contains('\u{1b}'));
+    }
+
+    #[test]
+    fn equal_lists_have_no_divergence() {
+        let ok = |n: i64| Outcome::Ok(n.into());
+        let r = [ok(0), ok(1), ok(2), ok(3)];
+        assert_eq!(first_divergence(&case(), &r, &r), None);
+    }
+}
