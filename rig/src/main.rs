@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod world;
 
 #[derive(Parser)]
 #[command(name = "rig", version, about = "Checks paletted's Rust containers against Minecraft 26.3's own results")]
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Every recorded case through the Rust containers, compared with Minecraft's results (the default).
     Check(cmd::check::Args),
+    /// Every section of real region files: unpack, pack, and back to the same palette and longs.
+    World(cmd::world::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,5 +31,6 @@ fn main() -> ExitCode {
     let command = cli.command.unwrap_or_else(|| Command::Check(cmd::check::Args::default()));
     match command {
         Command::Check(args) => cmd::check::run(args),
+        Command::World(args) => cmd::world::run(args),
     }
 }

@@ -147,7 +147,7 @@ fn refusal(e: &Error) -> Finding {
         _ => Difference::OtherRefusal,
     };
     let detail = match e {
-        Error::Index { at, index } => format!("{e} (at position {at})"),
+        Error::Index { at, .. } => format!("{e} (at position {at})"),
         _ => e.to_string(),
     };
     Finding::new(difference, detail)

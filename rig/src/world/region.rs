@@ -93,6 +93,13 @@ pub enum RegionError {
         /// Bytes its sectors hold after the 4-byte length.
         room: usize,
     },
+    /// The chunk's length field runs past the end of the file.
+    TruncatedChunk {
+        /// Payload length declared (compression byte included).
+        length: u32,
+        /// Bytes the file holds after the 4-byte length.
+        available: usize,
+    },
     /// A compression byte that is none of 1-4 (with or without the external flag).
     BadCompression {
         /// The byte.
@@ -143,6 +150,10 @@ impl fmt::Display for RegionError {
             RegionError::LengthPastSectors { length, room } => write!(
                 f,
                 "chunk length {length} runs past its sectors, which hold {room} bytes"
+            ),
+            RegionError::TruncatedChunk { length, available } => write!(
+                f,
+                "truncated: chunk length {length}, but the file ends {available} bytes after it"
             ),
             RegionError::BadCompression { byte } => write!(
                 f,
@@ -249,10 +260,13 @@ pub fn payload(bytes: &[u8], slot: Slot) -> Result<Payload<'_>, RegionError> {
     }
     let room = (slot.sectors as usize * SECTOR).saturating_sub(4);
     let end = start + 4 + length as usize;
-    if length as usize > room || end > bytes.len() {
-        return Err(RegionError::LengthPastSectors {
+    if length as usize > room {
+        return Err(RegionError::LengthPastSectors { length, room });
+    }
+    if end > bytes.len() {
+        return Err(RegionError::TruncatedChunk {
             length,
-            room: room.min(bytes.len().saturating_sub(start + 4)),
+            available: bytes.len() - (start + 4),
         });
     }
     let byte = bytes[start + 4];

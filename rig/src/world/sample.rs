@@ -27,6 +27,19 @@ pub struct Picked {
     seq: u64,
 }
 
+impl Picked {
+    /// A container to export, outside any sample.
+    pub fn new(place: Place, kind: Kind, registry: u32, packed: Packed) -> Picked {
+        Picked {
+            place,
+            kind,
+            registry,
+            packed,
+            seq: 0,
+        }
+    }
+}
+
 /// A palette size class: the kind, then the bits a value takes on disk.
 pub type Class = (u8, u32);
 
@@ -128,7 +141,7 @@ impl Sampler {
     }
 }
 
-/// The class of a container of `kind` with a palette of `len` entries.
+/// The class of a container of `kind` whose values take `disk_bits` bits on disk.
 pub fn class(kind: Kind, disk_bits: u32) -> Class {
     (
         match kind {

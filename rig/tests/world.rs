@@ -1,0 +1,379 @@
+//! `rig world`: real region files, and region files built here, through
+//! unpack and pack and back to their own palettes and longs.
+
+#[allow(dead_code)]
+#[path = "../src/world/mod.rs"]
+mod world;
+mod world_build;
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use paletted::{BitStorage, Kind, Packed, PalettedContainer, Strategy};
+
+use world::check::Difference;
+use world::report::Tally;
+use world::{Options, World};
+use world_build as build;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/worlds")
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("world").join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn check(paths: &[PathBuf]) -> Tally {
+    let (report, _, _) = world::run(paths, &Options::default());
+    report.total()
+}
+
+#[test]
+fn every_section_of_the_real_world_fixtures_round_trips_exactly() {
+    let (report, _, _) = world::run(&[fixtures()], &Options::default());
+    let total = report.total();
+    assert!(total.bad_input.is_empty(), "{report}");
+    assert!(total.differences.is_empty(), "{report}");
+    assert!(total.upgraded_differences.is_empty(), "{report}");
+    // Pinned, so that a fixture silently dropping out is noticed.
+    assert_eq!(total.files, 7, "{report}");
+    assert_eq!(total.chunks, 970, "{report}");
+    assert_eq!(total.chunks_old, 0, "{report}");
+    assert_eq!(total.sections, 23_280, "{report}");
+    assert_eq!(total.sections_identical, 23_280, "{report}");
+    assert_eq!(total.containers, 46_560, "{report}");
+    assert_eq!(total.containers_identical, 46_560, "{report}");
+    // The Starlight-saved chunk keeps a light-only section (no containers).
+    assert_eq!(total.sections_light_only, 1, "{report}");
+    let per_file: Vec<(String, usize)> = report
+        .files
+        .iter()
+        .map(|(f, t)| (Path::new(f).file_name().unwrap().to_string_lossy().into_owned(), t.sections))
+        .collect();
+    assert_eq!(
+        per_file,
+        [
+            ("fastnbt-1.18.1-issue99.chunk.nbt".to_string(), 24),
+            ("fastnbt-forge-1.20.1.chunk.nbt".to_string(), 24),
+            ("minestom-1.21.11-r.-1.1.mca".to_string(), 2832),
+            ("minestom-1.21.11-r.2.-1.mca".to_string(), 2880),
+            ("prismarine-1.18.2-r.0.0.mca".to_string(), 6720),
+            ("prismarine-1.20.6-r.0.0.mca".to_string(), 5400),
+            ("prismarine-1.21.1-r.0.0.mca".to_string(), 5400),
+        ]
+    );
+}
+
+/// Block palettes of every size class (1, 2-16, 17-32 ... 129-256, more than
+/// 256) and biome palettes of every class (1, 2, 3-4, 5-8, more than 8),
+/// which real worlds rarely hold, in a region file built here.
+fn wide_region(dir: &Path) -> PathBuf {
+    let block_sizes = [1, 2, 16, 17, 32, 33, 64, 65, 128, 129, 200, 256, 257, 300, 1000, 4096];
+    let biome_sizes = [1, 2, 3, 4, 5, 8, 9, 20, 64];
+    let mut region = build::Region::new();
+    for (i, &blocks) in block_sizes.iter().enumerate() {
+        let sections = biome_sizes
+            .iter()
+            .enumerate()
+            .map(|(y, &biomes)| {
+                build::section(
+                    y as i8 - 4,
+                    &build::container(Kind::BlockStates, blocks, 100 * i as u32),
+                    &build::container(Kind::Biomes, biomes, 0),
+                )
+            })
+            .collect();
+        region.good(i as u8, 0, &build::chunk(i as i32, 0, sections));
+    }
+    let path = dir.join("r.0.0.mca");
+    fs::write(&path, region.bytes()).unwrap();
+    path
+}
+
+#[test]
+fn wide_block_palettes_and_every_biome_size_class_round_trip() {
+    let dir = scratch("wide");
+    let path = wide_region(&dir);
+    let (report, picked, _) = world::run(
+        &[path],
+        &Options {
+            sample: Some(1000),
+            ..Options::default()
+        },
+    );
+    let total = report.total();
+    assert!(total.bad_input.is_empty(), "{report}");
+    assert!(total.differences.is_empty(), "{report}");
+    assert_eq!(total.chunks, 16, "{report}");
+    assert_eq!(total.sections, 16 * 9, "{report}");
+    assert_eq!(total.sections_identical, 16 * 9, "{report}");
+    // Every class present: blocks at 0, 4..8 bits on disk and global widths
+    // 9, 10 and 12; biomes at 0..3 bits, then 4, 5 and 6.
+    let classes: HashSet<(Kind, usize)> = picked
+        .iter()
+        .map(|p| (p.kind, p.packed.palette.len()))
+        .collect();
+    for n in [1, 2, 16, 17, 32, 33, 64, 65, 128, 129, 200, 256, 257, 300, 1000, 4096] {
+        assert!(classes.contains(&(Kind::BlockStates, n)), "block palette of {n} missing");
+    }
+    for n in [1, 2, 3, 4, 5, 8, 9, 20, 64] {
+        assert!(classes.contains(&(Kind::Biomes, n)), "biome palette of {n} missing");
+    }
+}
+
+#[test]
+fn a_sample_takes_from_every_palette_size_class() {
+    let dir = scratch("sample");
+    let path = wide_region(&dir);
+    // 16 block classes by disk bits: 0, 4, 5, 6, 7, 8, 9, 10, 12; biomes: 0, 1, 2, 3, 4, 5, 6.
+    let (_, picked, _) = world::run(
+        &[path.clone()],
+        &Options {
+            sample: Some(16),
+            ..Options::default()
+        },
+    );
+    assert_eq!(picked.len(), 16);
+    let bits = |p: &world::sample::Picked| {
+        Strategy::with(p.kind, p.registry)
+            .configuration_for_palette_len(p.packed.palette.len())
+            .disk_bits
+    };
+    let classes: HashSet<(Kind, u32)> = picked.iter().map(|p| (p.kind, bits(p))).collect();
+    assert_eq!(classes.len(), 16, "one per class: {classes:?}");
+    // Same input, same sample.
+    let (_, again, _) = world::run(
+        &[path],
+        &Options {
+            sample: Some(16),
+            ..Options::default()
+        },
+    );
+    let places = |v: &[world::sample::Picked]| v.iter().map(|p| p.place.to_string()).collect::<Vec<_>>();
+    assert_eq!(places(&picked), places(&again));
+}
+
+/// A saved form with its longs changed by `f`.
+fn tampered(blocks: u32, f: impl FnOnce(&mut Packed)) -> Packed {
+    let mut packed = build::container(Kind::BlockStates, blocks, 0).pack();
+    f(&mut packed);
+    packed
+}
+
+/// Lists the first two palette entries the other way round, the values
+/// unchanged: no longer first-appearance order.
+fn swap_first_two(p: &mut Packed) {
+    p.palette.swap(0, 1);
+    let mut s = BitStorage::from_longs(4, 4096, p.data.take().unwrap()).unwrap();
+    for i in 0..4096 {
+        match s.get(i) {
+            0 => s.set(i, 1),
+            1 => s.set(i, 0),
+            _ => {}
+        }
+    }
+    p.data = Some(s.into_longs());
+}
+
+fn biomes_one() -> Packed {
+    PalettedContainer::new(0, Strategy::biomes(100)).pack()
+}
+
+#[test]
+fn corrupt_input_is_reported_with_place_and_reason_and_the_run_goes_on() {
+    let dir = scratch("corrupt");
+    let good = |x: i32| build::chunk(x, 0, vec![build::plain_section(0), build::plain_section(1)]);
+    let odd = |x: i32, blocks: Packed| build::chunk(x, 0, vec![build::section_packed(0, blocks, biomes_one())]);
+    let mut region = build::Region::new();
+    region
+        .good(0, 0, &good(0))
+        .chunk(1, 0, 9, &build::compress(2, &build::nbt(&good(1))))
+        .raw(2, 0, [0; 4], 2, &[])
+        .raw(3, 0, 9000u32.to_be_bytes(), 2, &[1, 2, 3])
+        .chunk(4, 0, 2, b"this is not zlib")
+        .chunk(5, 0, 3, b"\x0a\x00\x00\x03not nbt at all")
+        .location(6, 0, 400, 2)
+        .location(7, 0, 1, 1)
+        // An external chunk whose .mcc is missing, and one whose .mcc is there.
+        .chunk(8, 0, 0x82, &[])
+        .chunk(9, 0, 0x82, &[])
+        .chunk(10, 0, 4, &build::compress(4, &build::nbt(&good(10))))
+        .chunk(11, 0, 1, &build::compress(1, &build::nbt(&good(11))))
+        .chunk(12, 0, 3, &build::nbt(&good(12)))
+        .good(13, 0, &odd(13, tampered(5, |p| p.data = None)))
+        .good(14, 0, &odd(14, tampered(5, |p| {
+            p.data.as_mut().unwrap().pop();
+        })))
+        .good(15, 0, &odd(15, tampered(5, |p| p.palette.truncate(4))))
+        .good(16, 0, &odd(16, tampered(5, |p| p.palette.push(999))))
+        // 17 entries: 5 bits, 12 values a long, the top 4 bits padding.
+        .good(17, 0, &odd(17, tampered(17, |p| p.data.as_mut().unwrap()[3] |= 1 << 63)))
+        .good(18, 0, &odd(18, tampered(5, swap_first_two)))
+        .good(19, 0, &odd(19, tampered(1, |p| p.data = Some(vec![0; 256]))));
+    let mut old = good(20);
+    old.DataVersion = Some(2730);
+    region.good(20, 0, &old);
+    let mut versionless = good(21);
+    versionless.DataVersion = None;
+    region.good(21, 0, &versionless);
+    // Upgrader-written: an unused entry there is reported but not counted as a failure.
+    let mut upgraded = odd(22, tampered(5, |p| p.palette.push(998)));
+    upgraded.below_zero_retrogen = Some(Default::default());
+    region.good(22, 0, &upgraded);
+    let path = dir.join("r.0.0.mca");
+    fs::write(&path, region.bytes()).unwrap();
+    fs::write(
+        dir.join("c.9.0.mcc"),
+        build::compress(2, &build::nbt(&good(9))),
+    )
+    .unwrap();
+
+    let mut w = World::new(&Options::default());
+    let t = w.file(&path);
+    let report = format!("{:?}", t.bad_input);
+    let reason = |x: i32| -> String {
+        t.bad_input
+            .iter()
+            .filter(|(p, _)| p.chunk == Some((x, 0)))
+            .map(|(_, r)| r.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    assert!(reason(1).contains("bad compression byte 9"), "{report}");
+    assert!(reason(2).contains("chunk length is 0"), "{report}");
+    assert!(reason(3).contains("chunk length 9000 runs past its sectors"), "{report}");
+    assert!(reason(4).contains("Zlib payload does not decompress"), "{report}");
+    assert!(reason(5).contains("chunk NBT does not parse"), "{report}");
+    assert!(reason(6).contains("truncated: sectors 400..402 run past the end"), "{report}");
+    assert!(reason(7).contains("inside the header"), "{report}");
+    assert!(reason(8).contains("c.8.0.mcc"), "{report}");
+    assert!(reason(21).contains("no DataVersion"), "{report}");
+    assert_eq!(t.bad_input.len(), 9, "{report}");
+    for x in [0, 9, 10, 11, 12] {
+        assert_eq!(reason(x), "", "chunk {x} should read");
+    }
+    // Good chunks 0, 9-12 (2 sections each), odd ones 13-19 and 22 (1 each), 20 old.
+    assert_eq!(t.chunks_old, 1);
+    assert_eq!(t.chunks_upgraded, 1);
+    assert_eq!(t.sections, 5 * 2 + 7 + 1);
+    assert_eq!(t.sections_identical, 5 * 2);
+    let expect = [
+        (Difference::MissingData, 13, "Missing values for non-zero storage"),
+        (Difference::WrongLongCount, 14, "got: 255 but expected: 256"),
+        (Difference::IndexPastPalette, 15, "Missing Palette entry for index 4."),
+        (Difference::UnusedEntries, 16, "1 of 6 entries unused, first at palette index 5"),
+        (Difference::PaddingBits, 17, "first in long 3: saved 0x8"),
+        (Difference::PaletteOrder, 18, "first out of order at palette index 0"),
+        (Difference::DataOnSingleEntry, 19, "256 longs beside a palette of 1"),
+    ];
+    for (d, x, detail) in expect {
+        let seen = t.differences.get(&d).unwrap_or_else(|| panic!("{d:?} missing: {:?}", t.differences));
+        assert_eq!(seen.count, 1);
+        assert_eq!(seen.example.chunk, Some((x, 0)));
+        assert_eq!(seen.example.section_y, Some(0));
+        assert_eq!(seen.example.data_version, Some(build::DATA_VERSION));
+        assert_eq!(seen.example.kind, Some(Kind::BlockStates));
+        assert!(seen.detail.contains(detail), "{d:?}: {}", seen.detail);
+    }
+    assert_eq!(t.differences.len(), expect.len());
+    assert_eq!(t.ours(), 0);
+    let upgraded = &t.upgraded_differences[&Difference::UnusedEntries];
+    assert_eq!(upgraded.example.chunk, Some((22, 0)));
+    assert!(t.failed());
+}
+
+#[test]
+fn a_truncated_region_file_is_reported_and_the_next_file_still_read() {
+    let dir = scratch("truncated");
+    let short = dir.join("r.0.0.mca");
+    fs::write(&short, vec![0u8; 100]).unwrap();
+    // Cut inside its second chunk: the first still reads.
+    let mut region = build::Region::new();
+    for x in 0..2 {
+        region.good(x, 0, &build::chunk(x as i32, 0, vec![build::plain_section(0)]));
+    }
+    let mut bytes = region.bytes();
+    bytes.truncate(8192 + 4096 + 10);
+    let cut = dir.join("r.1.0.mca");
+    fs::write(&cut, &bytes).unwrap();
+    let missing = dir.join("r.9.9.mca");
+    let (report, _, _) = world::run(&[short.clone(), cut, missing], &Options::default());
+    let t = report.total();
+    let text = report.to_string();
+    assert!(
+        text.contains("r.0.0.mca: truncated region file: 100 bytes, the header tables alone take 8192"),
+        "{text}"
+    );
+    assert!(text.contains("r.1.0.mca, chunk (33, 0): truncated: chunk length"), "{text}");
+    assert!(text.contains("r.9.9.mca: cannot read"), "{text}");
+    assert_eq!(t.files, 2);
+    assert_eq!(t.sections_identical, 1, "{text}");
+    assert_eq!(t.bad_input.len(), 3, "{text}");
+}
+
+#[test]
+fn export_writes_each_container_as_a_case_of_the_interchange_format() {
+    let dir = scratch("export");
+    let out = dir.join("cases");
+    let file = fixtures().join("minestom-1.21.11-r.2.-1.mca");
+    let (report, picked, exported) = world::run(
+        &[file],
+        &Options {
+            export: Some(out.clone()),
+            sample: Some(30),
+            ..Options::default()
+        },
+    );
+    assert!(!report.total().failed(), "{report}");
+    assert_eq!((picked.len(), exported), (30, 30));
+    let mut files = Vec::new();
+    let mut stack = vec![out.clone()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(d).unwrap().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                stack.push(e.path());
+            } else {
+                files.push(e.path());
+            }
+        }
+    }
+    assert_eq!(files.len(), 30);
+    for path in files {
+        let text = fs::read_to_string(&path).unwrap();
+        let case: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let name = case["name"].as_str().unwrap();
+        assert!(name.starts_with("world/minestom-1.21.11-r.2.-1/"), "{name}");
+        assert_eq!(out.join(format!("{name}.json")), path);
+        assert_eq!(case["format"], 1);
+        assert_eq!(case["subject"]["kind"], "container");
+        assert!(case.get("results").is_none());
+        let ops = case["ops"].as_array().unwrap();
+        let names: Vec<&str> = ops.iter().map(|o| o["op"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            ["unpack", "pack", "write", "serialized_size", "counts", "get_all", "palette", "bits"]
+        );
+        // The unpacked palette is the pack result a recorder should see.
+        let strategy = match case["subject"]["strategy"].as_str().unwrap() {
+            "block_states" => Strategy::block_states(case["subject"]["registry"].as_u64().unwrap() as u32),
+            _ => Strategy::biomes(case["subject"]["registry"].as_u64().unwrap() as u32),
+        };
+        let packed: Packed = Packed {
+            palette: serde_json::from_value(ops[0]["palette"].clone()).unwrap(),
+            data: serde_json::from_value(ops[0]["data"].clone()).unwrap(),
+            bits: -1,
+        };
+        let repacked = PalettedContainer::unpack(strategy, packed.clone()).unwrap().pack();
+        assert_eq!((repacked.palette, repacked.data), (packed.palette.clone(), packed.data));
+        assert_eq!(
+            case["origin"]["names"].as_array().unwrap().len(),
+            packed.palette.len()
+        );
+    }
+}
