@@ -1,0 +1,397 @@
+package paletted.probe;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.minecraft.util.BitStorage;
+import net.minecraft.world.level.chunk.PalettedContainer;
+import net.minecraft.world.level.chunk.Strategy;
+
+/**
+ * Runs one case per call (see PROTOCOL.md, "The probe (JVM side)"): the subject and its ops as
+ * lines of text in, one JSON array of results out. Every op is run in its own try: any
+ * Throwable becomes {"throws": SimpleName, "message": ...}; nothing escapes into the caller.
+ * Minecraft's API is reached only through {@link Minecraft}.
+ */
+public final class Probe {
+    private Probe() {}
+
+    static {
+        // Standard output is the probe server's protocol channel: keep library chatter off it.
+        System.setOut(System.err);
+    }
+
+    /** One registry per size, so each id has exactly one canonical object for the whole run. */
+    private static final Map<Integer, Registry> REGISTRIES = new HashMap<>();
+    private static final Map<String, Strategy<Entry>> STRATEGIES = new HashMap<>();
+
+    /** The JNI entry point: a whole case in, its results (or {"probe_error": ...}) out. */
+    public static String run(String request) {
+        try {
+            return runCase(request);
+        } catch (Throwable t) {
+            StringBuilder out = new StringBuilder("{\"probe_error\":");
+            string(out, t.getClass().getName() + ": " + t.getMessage());
+            return out.append('}').toString();
+        }
+    }
+
+    private static Registry registry(int size) {
+        return REGISTRIES.computeIfAbsent(size, Registry::new);
+    }
+
+    private static Strategy<Entry> strategy(String kind, int size) {
+        boolean blocks;
+        if (kind.equals("block_states")) {
+            blocks = true;
+        } else if (kind.equals("biomes")) {
+            blocks = false;
+        } else {
+            throw new IllegalArgumentException("unknown strategy " + kind);
+        }
+        return STRATEGIES.computeIfAbsent(kind + "/" + size, k -> Minecraft.strategy(blocks, registry(size)));
+    }
+
+    private static String runCase(String request) {
+        String[] lines = request.split("\n", -1);
+        String[] subject = lines[0].split(" ");
+        StringBuilder out = new StringBuilder("[");
+        int ops = lines.length - 1;
+        if (subject[0].equals("container")) {
+            Container c = new Container(subject[1], Integer.parseInt(subject[2]), Integer.parseInt(subject[3]));
+            for (int i = 1; i <= ops; i++) {
+                if (i > 1) {
+                    out.append(',');
+                }
+                c.op(lines[i].split(" "), out);
+            }
+        } else if (subject[0].equals("storage")) {
+            Storage s = new Storage(Integer.parseInt(subject[1]), Integer.parseInt(subject[2]));
+            for (int i = 1; i <= ops; i++) {
+                if (i > 1) {
+                    out.append(',');
+                }
+                s.op(lines[i].split(" "), out);
+            }
+        } else {
+            throw new IllegalArgumentException("unknown subject " + subject[0]);
+        }
+        return out.append(']').toString();
+    }
+
+    /** A container subject. Its construction failing makes every op report that failure. */
+    private static final class Container {
+        private final Registry registry;
+        private final Strategy<Entry> strategy;
+        private PalettedContainer<Entry> c;
+        private final Throwable broken;
+
+        Container(String kind, int size, int initial) {
+            Registry r = null;
+            Strategy<Entry> s = null;
+            Throwable failure = null;
+            try {
+                r = registry(size);
+                s = strategy(kind, size);
+                c = Minecraft.container(r.entry(initial), s);
+            } catch (Throwable t) {
+                failure = t;
+            }
+            registry = r;
+            strategy = s;
+            broken = failure;
+        }
+
+        void op(String[] op, StringBuilder out) {
+            int mark = out.length();
+            try {
+                if (broken != null) {
+                    throw broken;
+                }
+                out.append("{\"ok\":");
+                apply(op, out);
+                out.append('}');
+            } catch (Throwable t) {
+                out.setLength(mark);
+                thrown(t, out);
+            }
+        }
+
+        private Entry entry(String id) {
+            return registry.entry(Integer.parseInt(id));
+        }
+
+        private void apply(String[] op, StringBuilder out) {
+            switch (op[0]) {
+                case "set":
+                    Minecraft.set(c, i(op[1]), i(op[2]), i(op[3]), entry(op[4]));
+                    out.append("null");
+                    break;
+                case "get":
+                    out.append(Minecraft.get(c, i(op[1]), i(op[2]), i(op[3])).id);
+                    break;
+                case "get_and_set":
+                    out.append(Minecraft.getAndSet(c, i(op[1]), i(op[2]), i(op[3]), entry(op[4])).id);
+                    break;
+                case "bits":
+                    out.append(Minecraft.bits(c));
+                    break;
+                case "palette": {
+                    List<Entry> seen = new ArrayList<>();
+                    Minecraft.palette(c, seen::add);
+                    ids(seen, out);
+                    break;
+                }
+                case "counts": {
+                    StringBuilder pairs = new StringBuilder("[");
+                    Minecraft.counts(c, (v, n) -> {
+                        if (pairs.length() > 1) {
+                            pairs.append(',');
+                        }
+                        pairs.append('[').append(v.id).append(',').append(n).append(']');
+                    });
+                    out.append(pairs).append(']');
+                    break;
+                }
+                case "get_all": {
+                    List<Entry> seen = new ArrayList<>();
+                    Minecraft.getAll(c, seen::add);
+                    ids(seen, out);
+                    break;
+                }
+                case "maybe_has": {
+                    Entry wanted = entry(op[1]);
+                    out.append(Minecraft.maybeHas(c, e -> e == wanted));
+                    break;
+                }
+                case "write":
+                    hex(Minecraft.write(c), out);
+                    break;
+                case "serialized_size":
+                    out.append(Minecraft.serializedSize(c));
+                    break;
+                case "pack": {
+                    Minecraft.Packed p = Minecraft.pack(c, strategy);
+                    out.append("{\"palette\":");
+                    ids(p.palette, out);
+                    out.append(",\"data\":");
+                    longs(p.data, out);
+                    out.append(",\"bits\":").append(p.bits).append('}');
+                    break;
+                }
+                case "unpack": {
+                    // unpack BITS N id... (- | M long...)
+                    int bits = i(op[1]);
+                    int n = i(op[2]);
+                    List<Entry> palette = new ArrayList<>(n);
+                    for (int k = 0; k < n; k++) {
+                        palette.add(entry(op[3 + k]));
+                    }
+                    long[] data = parseLongs(op, 3 + n);
+                    Object result = Minecraft.unpack(strategy, palette, data, bits);
+                    if (result instanceof String) {
+                        out.setLength(out.length() - "{\"ok\":".length());
+                        out.append("{\"error\":");
+                        string(out, (String) result);
+                    } else {
+                        @SuppressWarnings("unchecked")
+                        PalettedContainer<Entry> unpacked = (PalettedContainer<Entry>) result;
+                        c = unpacked;
+                        out.append("null");
+                    }
+                    break;
+                }
+                case "read":
+                    out.append(Minecraft.read(c, unhex(op.length > 1 ? op[1] : "")));
+                    break;
+                default:
+                    throw new ProbeRefusal("unknown container op " + op[0]);
+            }
+        }
+    }
+
+    /** A bit storage subject. */
+    private static final class Storage {
+        private BitStorage s;
+        private final Throwable broken;
+
+        Storage(int bits, int size) {
+            Throwable failure = null;
+            try {
+                s = Minecraft.storage(bits, size);
+            } catch (Throwable t) {
+                failure = t;
+            }
+            broken = failure;
+        }
+
+        void op(String[] op, StringBuilder out) {
+            int mark = out.length();
+            try {
+                if (broken != null && !op[0].equals("load")) {
+                    throw broken;
+                }
+                out.append("{\"ok\":");
+                apply(op, out);
+                out.append('}');
+            } catch (Throwable t) {
+                out.setLength(mark);
+                thrown(t, out);
+            }
+        }
+
+        private void apply(String[] op, StringBuilder out) {
+            switch (op[0]) {
+                case "load":
+                    // load BITS SIZE M long...
+                    s = Minecraft.load(i(op[1]), i(op[2]), parseLongs(op, 3));
+                    out.append("null");
+                    break;
+                case "get":
+                    out.append(Minecraft.get(s, i(op[1])));
+                    break;
+                case "set":
+                    Minecraft.set(s, i(op[1]), i(op[2]));
+                    out.append("null");
+                    break;
+                case "get_and_set":
+                    out.append(Minecraft.getAndSet(s, i(op[1]), i(op[2])));
+                    break;
+                case "fill":
+                    Minecraft.fill(s, i(op[1]));
+                    out.append("null");
+                    break;
+                case "values": {
+                    int[] values = Minecraft.values(s);
+                    out.append('[');
+                    for (int k = 0; k < values.length; k++) {
+                        if (k > 0) {
+                            out.append(',');
+                        }
+                        out.append(values[k]);
+                    }
+                    out.append(']');
+                    break;
+                }
+                case "longs":
+                    longs(Minecraft.longs(s), out);
+                    break;
+                case "bits":
+                    out.append(Minecraft.bits(s));
+                    break;
+                case "size":
+                    out.append(Minecraft.size(s));
+                    break;
+                default:
+                    throw new ProbeRefusal("unknown storage op " + op[0]);
+            }
+        }
+    }
+
+    // ---- encoding ----------------------------------------------------------------------------
+
+    private static int i(String s) {
+        return Integer.parseInt(s);
+    }
+
+    /** "-" for no data, else a count then that many longs, from op[at]. */
+    private static long[] parseLongs(String[] op, int at) {
+        if (op[at].equals("-")) {
+            return null;
+        }
+        int m = Integer.parseInt(op[at]);
+        long[] data = new long[m];
+        for (int k = 0; k < m; k++) {
+            data[k] = Long.parseLong(op[at + 1 + k]);
+        }
+        return data;
+    }
+
+    private static void thrown(Throwable t, StringBuilder out) {
+        out.append("{\"throws\":");
+        string(out, t.getClass().getSimpleName());
+        out.append(",\"message\":");
+        if (t.getMessage() == null) {
+            out.append("null");
+        } else {
+            string(out, t.getMessage());
+        }
+        out.append('}');
+    }
+
+    private static void ids(List<Entry> entries, StringBuilder out) {
+        out.append('[');
+        for (int k = 0; k < entries.size(); k++) {
+            if (k > 0) {
+                out.append(',');
+            }
+            out.append(entries.get(k).id);
+        }
+        out.append(']');
+    }
+
+    private static void longs(long[] values, StringBuilder out) {
+        if (values == null) {
+            out.append("null");
+            return;
+        }
+        out.append('[');
+        for (int k = 0; k < values.length; k++) {
+            if (k > 0) {
+                out.append(',');
+            }
+            out.append(values[k]);
+        }
+        out.append(']');
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    private static void hex(byte[] bytes, StringBuilder out) {
+        out.append('"');
+        for (byte b : bytes) {
+            out.append(HEX[(b >> 4) & 15]).append(HEX[b & 15]);
+        }
+        out.append('"');
+    }
+
+    private static byte[] unhex(String s) {
+        byte[] out = new byte[s.length() / 2];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = (byte) Integer.parseInt(s.substring(2 * k, 2 * k + 2), 16);
+        }
+        return out;
+    }
+
+    private static void string(StringBuilder out, String s) {
+        out.append('"');
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            switch (ch) {
+                case '"':
+                    out.append("\\\"");
+                    break;
+                case '\\':
+                    out.append("\\\\");
+                    break;
+                case '\n':
+                    out.append("\\n");
+                    break;
+                case '\r':
+                    out.append("\\r");
+                    break;
+                case '\t':
+                    out.append("\\t");
+                    break;
+                default:
+                    if (ch < 0x20) {
+                        out.append(String.format("\\u%04x", (int) ch));
+                    } else {
+                        out.append(ch);
+                    }
+            }
+        }
+        out.append('"');
+    }
+}

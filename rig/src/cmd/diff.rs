@@ -1,0 +1,95 @@
+//! `rig diff`: every case through both sides, live: Minecraft's classes on the JVM (or the
+//! test fixture) and the Rust containers, compared op by op, reported as `rig check` reports
+//! a recording.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use harness::compare::first_divergence;
+use harness::exec::Executor;
+use harness::rust::RustExecutor;
+
+use super::jvm_cases;
+use crate::jvm::{JvmArgs, JvmExecutor};
+
+/// Arguments of `rig diff`.
+#[derive(clap::Args, Default)]
+pub struct Args {
+    /// Case files or folders (default: cases/).
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub jvm: JvmArgs,
+}
+
+/// Runs `rig diff`.
+pub fn run(args: Args) -> ExitCode {
+    match diff(args) {
+        Ok(clean) if clean => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("rig diff: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn diff(args: Args) -> Result<bool, String> {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from("cases")]
+    } else {
+        args.paths.clone()
+    };
+    let files = jvm_cases::files(&paths)?;
+    let setup = args.jvm.setup()?;
+    let mut jvm = JvmExecutor::new(&setup)?;
+    let jvm_name = format!("minecraft (jvm: {})", setup.source);
+    let mut rust = RustExecutor::new();
+    let started = Instant::now();
+    let (mut agree, mut diverge, mut failed, mut ops) = (0usize, 0usize, 0usize, 0usize);
+    for file in &files {
+        let case = match jvm_cases::load(file) {
+            Ok(c) => c,
+            Err(e) => {
+                println!("{e}");
+                failed += 1;
+                continue;
+            }
+        };
+        let on_jvm = jvm.run(&case);
+        let on_rust = rust.run(&case);
+        match (on_jvm, on_rust) {
+            (Ok(expected), Ok(actual)) => {
+                ops += case.ops.len();
+                match first_divergence(&case, &expected, &actual) {
+                    None => agree += 1,
+                    Some(d) => {
+                        diverge += 1;
+                        println!("{}", d.report(&case, "minecraft (jvm)", "paletted (rust)"));
+                    }
+                }
+            }
+            (Err(e), _) => {
+                failed += 1;
+                println!("case {} ({}): the JVM side failed: {e}\n", case.name, file.display());
+            }
+            (_, Err(e)) => {
+                failed += 1;
+                println!("case {} ({}): the Rust side failed: {e}\n", case.name, file.display());
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "rig diff: {} cases, {ops} ops through both sides in {secs:.2}s ({:.0} ops/s): \
+         {agree} agree, {diverge} diverge, {failed} failed to run{}\n  jvm side: {jvm_name}",
+        files.len(),
+        ops as f64 / secs.max(1e-9),
+        if jvm.crashes > 0 {
+            format!(" ({} JVM crashes, each restarted)", jvm.crashes)
+        } else {
+            String::new()
+        }
+    );
+    Ok(diverge == 0 && failed == 0)
+}

@@ -1,0 +1,228 @@
+//! The parent side: [`JvmExecutor`] runs cases through Minecraft's classes by way of a
+//! `rig probe-server` child. A child that dies takes only its case with it: the case is
+//! reported as the one that killed it and the next case starts a fresh child.
+
+use std::io::{BufReader, BufWriter};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use harness::case::Case;
+use harness::exec::{ExecError, Executor};
+use harness::outcome::Outcome;
+use serde_json::{json, Value};
+
+use super::protocol::{probe_request, read_frame, write_frame};
+use super::server::JvmConfig;
+use super::{jdk, probe};
+
+/// Where the JVM side gets its classes, and what its results are called.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Minecraft's classes and libraries (or the test fixture).
+    pub classpath: Vec<PathBuf>,
+    /// Extra JVM options (`-Dfixture.plant=...`, `-Xmx2g`).
+    pub jvm_options: Vec<String>,
+    /// Provenance of the results: the jar's version and SHA-1, or the user's `--source`.
+    pub source: String,
+    /// The cache for the compiled probe.
+    pub cache: PathBuf,
+}
+
+struct Server {
+    child: Child,
+    input: BufWriter<ChildStdin>,
+    output: BufReader<ChildStdout>,
+}
+
+/// Runs cases on the JVM side, one child process at a time.
+pub struct JvmExecutor {
+    config: JvmConfig,
+    source: String,
+    server: Option<Server>,
+    /// How many children died (each took one case with it).
+    pub crashes: usize,
+}
+
+impl JvmExecutor {
+    /// Finds a JDK and compiles the probe against the class path. The JVM itself starts
+    /// lazily, in the child, on the first case.
+    pub fn new(setup: &Setup) -> Result<JvmExecutor, String> {
+        let jdk = jdk::find().map_err(|e| e.to_string())?;
+        let classes = probe::compile(&jdk, &setup.classpath, &setup.cache)?;
+        let mut full = vec![classes];
+        full.extend(setup.classpath.iter().cloned());
+        Ok(JvmExecutor {
+            config: JvmConfig {
+                libjvm: jdk.libjvm(),
+                version: jdk.version,
+                classpath: probe::join_classpath(&full)?,
+                options: setup.jvm_options.clone(),
+            },
+            source: setup.source.clone(),
+            server: None,
+            crashes: 0,
+        })
+    }
+
+    /// The provenance to record with results from this executor.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn spawn(&self) -> Result<Server, String> {
+        let exe = std::env::current_exe().map_err(|e| format!("cannot find the rig binary: {e}"))?;
+        let mut child = Command::new(&exe)
+            .arg("probe-server")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start {} probe-server: {e}", exe.display()))?;
+        let mut input = BufWriter::new(child.stdin.take().expect("piped stdin"));
+        let output = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let hello = json!({
+            "libjvm": self.config.libjvm,
+            "version": self.config.version,
+            "classpath": self.config.classpath,
+            "options": self.config.options,
+        });
+        write_frame(&mut input, hello.to_string().as_bytes())
+            .map_err(|e| format!("cannot talk to the probe server: {e}"))?;
+        Ok(Server {
+            child,
+            input,
+            output,
+        })
+    }
+
+    /// Sends one request and waits for its answer; `Err` means the child is gone.
+    fn exchange(&mut self, request: &str) -> Result<Vec<u8>, String> {
+        if self.server.is_none() {
+            self.server = Some(self.spawn()?);
+        }
+        let server = self.server.as_mut().expect("just started");
+        let frame = json!({ "case": request }).to_string();
+        let answer = write_frame(&mut server.input, frame.as_bytes())
+            .and_then(|()| read_frame(&mut server.output));
+        match answer {
+            Ok(Some(bytes)) => Ok(bytes),
+            Ok(None) | Err(_) => {
+                let mut server = self.server.take().expect("running");
+                drop(server.input);
+                let status = server.child.wait().map_or_else(
+                    |e| format!("unknown ({e})"),
+                    |s| match (s.code(), std::os::unix::process::ExitStatusExt::signal(&s)) {
+                        (Some(c), _) => format!("exit code {c}"),
+                        (None, Some(sig)) => format!("signal {sig}"),
+                        _ => s.to_string(),
+                    },
+                );
+                self.crashes += 1;
+                Err(format!(
+                    "the JVM side died while running this case ({status}); it is restarted for the next case"
+                ))
+            }
+        }
+    }
+
+    /// Runs a case given in its golden JSON layout.
+    pub fn run_json(&mut self, case: &Value) -> Result<Vec<Outcome>, ExecError> {
+        let request = probe_request(case).map_err(|reason| ExecError::Invalid { op: None, reason })?;
+        let bytes = self
+            .exchange(&request)
+            .map_err(|message| ExecError::Internal { op: None, message })?;
+        let answer: Value = serde_json::from_slice(&bytes).map_err(|e| ExecError::Internal {
+            op: None,
+            message: format!("the probe answered with bad JSON: {e}"),
+        })?;
+        let items = match answer {
+            Value::Array(items) => items,
+            Value::Object(m) => {
+                let message = m
+                    .get("fatal")
+                    .or_else(|| m.get("probe_error"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("the probe failed")
+                    .to_string();
+                // A JVM that will not start will not start for the next case either.
+                if m.contains_key("fatal") {
+                    self.shutdown();
+                }
+                return Err(ExecError::Internal { op: None, message });
+            }
+            other => {
+                return Err(ExecError::Internal {
+                    op: None,
+                    message: format!("the probe answered {other}"),
+                })
+            }
+        };
+        let mut results = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let outcome = Outcome::from_json(item).map_err(|message| ExecError::Internal {
+                op: Some(i),
+                message: format!("the probe's result is not in the golden form: {message}"),
+            })?;
+            if let Outcome::Throws { class, message } = &outcome {
+                if class == "ProbeRefusal" {
+                    return Err(ExecError::Invalid {
+                        op: Some(i),
+                        reason: message.clone().unwrap_or_default(),
+                    });
+                }
+            }
+            results.push(outcome);
+        }
+        Ok(results)
+    }
+
+    /// Stops the child, if one runs.
+    pub fn shutdown(&mut self) {
+        if let Some(mut server) = self.server.take() {
+            drop(server.input);
+            let _ = server.child.wait();
+        }
+    }
+}
+
+impl Drop for JvmExecutor {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+impl Executor for JvmExecutor {
+    fn name(&self) -> String {
+        format!("jvm ({})", self.source)
+    }
+
+    fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError> {
+        self.run_json(&case.to_json())
+    }
+}
+
+/// The child's entry point: reads the start frame, then serves cases.
+pub fn serve_stdio() -> Result<(), String> {
+    let mut stdin = std::io::stdin().lock();
+    let hello = read_frame(&mut stdin)
+        .map_err(|e| format!("probe-server: cannot read the start frame: {e}"))?
+        .ok_or("probe-server: no start frame (this command is run by rig itself)")?;
+    drop(stdin);
+    let hello: Value =
+        serde_json::from_slice(&hello).map_err(|e| format!("probe-server: bad start frame: {e}"))?;
+    let field = |name: &str| {
+        hello
+            .get(name)
+            .ok_or_else(|| format!("probe-server: the start frame lacks `{name}`"))
+    };
+    let config = JvmConfig {
+        libjvm: Path::new(field("libjvm")?.as_str().unwrap_or_default()).to_path_buf(),
+        version: field("version")?.as_u64().unwrap_or(0) as u32,
+        classpath: field("classpath")?.as_str().unwrap_or_default().to_string(),
+        options: field("options")?
+            .as_array()
+            .map(|a| a.iter().filter_map(|o| o.as_str().map(String::from)).collect())
+            .unwrap_or_default(),
+    };
+    super::server::serve(config).map_err(|e| format!("probe-server: {e}"))
+}

@@ -1,0 +1,102 @@
+//! The JVM side of the rig: Minecraft's own classes (or the test fixture) run the cases, in a
+//! JVM started with JNI's invocation API inside a `rig probe-server` child process.
+//!
+//! - [`jdk`]: finding a JDK.
+//! - [`minecraft`]: turning `--minecraft`/`--classpath` into a class path (bundler jars
+//!   unpacked into the cache) and `rig minecraft fetch`.
+//! - [`probe`]: the probe's Java source and its cached compilation.
+//! - [`protocol`]: the child's frames and the probe's request lines.
+//! - [`server`]: the child, holding the JVM.
+//! - [`executor`]: [`JvmExecutor`], the parent's handle on the child.
+
+pub mod executor;
+pub mod jdk;
+pub mod minecraft;
+pub mod probe;
+pub mod protocol;
+pub mod server;
+
+use std::env;
+use std::path::PathBuf;
+
+pub use executor::{JvmExecutor, Setup};
+
+/// Where compiled probes, unpacked bundler jars and downloads go: `RIG_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/paletted`, else `~/.cache/paletted`, else `target/rig-cache`.
+pub fn cache_dir() -> PathBuf {
+    if let Some(dir) = env::var_os("RIG_CACHE_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    if let Some(dir) = env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir).join("paletted");
+    }
+    if let Some(home) = env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(home).join(".cache/paletted");
+    }
+    PathBuf::from("target/rig-cache")
+}
+
+/// The options every JVM-side command shares: where Minecraft is, and how to start the JVM.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct JvmArgs {
+    /// Minecraft's server jar: the official bundler jar (unpacked into the cache), or a plain
+    /// server jar (give its libraries with --classpath). Default: $MINECRAFT_JAR.
+    #[arg(long, value_name = "JAR")]
+    pub minecraft: Option<PathBuf>,
+    /// Class path entries (A:B:...) holding Minecraft's classes and libraries, or the test
+    /// fixture.
+    #[arg(long, value_name = "A:B:...")]
+    pub classpath: Option<String>,
+    /// What the results came from, for records made from a --classpath (a jar names itself).
+    #[arg(long, value_name = "TEXT")]
+    pub source: Option<String>,
+    /// An extra JVM option, such as -Xmx2g or -Dfixture.plant=count-order (repeatable).
+    #[arg(long = "jvm-option", value_name = "OPTION", allow_hyphen_values = true)]
+    pub jvm_options: Vec<String>,
+}
+
+impl JvmArgs {
+    /// The class path and provenance these options name.
+    pub fn setup(&self) -> Result<Setup, String> {
+        let cache = cache_dir();
+        let minecraft = self
+            .minecraft
+            .clone()
+            .or_else(|| env::var_os("MINECRAFT_JAR").filter(|v| !v.is_empty()).map(PathBuf::from));
+        let extra: Vec<PathBuf> = self
+            .classpath
+            .as_deref()
+            .map(|cp| cp.split(':').filter(|p| !p.is_empty()).map(PathBuf::from).collect())
+            .unwrap_or_default();
+        let (classpath, source) = match minecraft {
+            Some(jar) => {
+                let found = minecraft::resolve_jar(&jar, &cache)?;
+                let mut cp = found.classpath;
+                cp.extend(extra);
+                (cp, self.source.clone().unwrap_or(found.source))
+            }
+            None if !extra.is_empty() => {
+                let source = self.source.clone().unwrap_or_else(|| {
+                    format!("class path {} (no --source given)", self.classpath.as_deref().unwrap_or(""))
+                });
+                (extra, source)
+            }
+            None => {
+                return Err("no Minecraft classes: give --minecraft JAR (or set MINECRAFT_JAR), or \
+                            --classpath A:B:...; `rig minecraft fetch 26.3` downloads the jar"
+                    .into())
+            }
+        };
+        for p in &classpath {
+            if !p.exists() {
+                return Err(format!("class path entry {} does not exist", p.display()));
+            }
+        }
+        Ok(Setup {
+            classpath,
+            jvm_options: self.jvm_options.clone(),
+            source,
+            cache,
+        })
+    }
+}

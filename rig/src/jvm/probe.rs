@@ -1,0 +1,161 @@
+//! The probe's Java source (built into the binary) and its compilation: `javac` against the
+//! class path at hand, so the probe binds to the real API of that jar; cached by (probe
+//! source, class path) so a second run starts at once.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+use super::jdk::Jdk;
+
+/// The probe's source files, as (path under the source root, text).
+pub const SOURCES: &[(&str, &str)] = &[
+    (
+        "paletted/probe/Probe.java",
+        include_str!("../../probe/paletted/probe/Probe.java"),
+    ),
+    (
+        "paletted/probe/Minecraft.java",
+        include_str!("../../probe/paletted/probe/Minecraft.java"),
+    ),
+    (
+        "paletted/probe/Registry.java",
+        include_str!("../../probe/paletted/probe/Registry.java"),
+    ),
+    (
+        "paletted/probe/Entry.java",
+        include_str!("../../probe/paletted/probe/Entry.java"),
+    ),
+    (
+        "paletted/probe/ProbeRefusal.java",
+        include_str!("../../probe/paletted/probe/ProbeRefusal.java"),
+    ),
+];
+
+/// The probe's entry class, in JNI's slash form.
+pub const CLASS: &str = "paletted/probe/Probe";
+
+/// Compiles the probe against `classpath` (or reuses the cached build) and returns the folder
+/// holding its classes.
+pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf, String> {
+    let key = cache_key(jdk, classpath);
+    let dir = cache.join("probe").join(&key[..16]);
+    let classes = dir.join("classes");
+    if classes.join("paletted/probe/Probe.class").is_file() {
+        return Ok(classes);
+    }
+    let work = cache
+        .join("probe")
+        .join(format!("{}.tmp{}", &key[..16], std::process::id()));
+    let _ = fs::remove_dir_all(&work);
+    let src = work.join("src");
+    let out = work.join("classes");
+    fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let mut files = Vec::new();
+    for (path, text) in SOURCES {
+        let file = src.join(path);
+        fs::create_dir_all(file.parent().expect("source paths have a folder"))
+            .and_then(|()| fs::write(&file, text))
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        files.push(file);
+    }
+    let cp = join_classpath(classpath)?;
+    let output = Command::new(jdk.javac())
+        .arg("-nowarn")
+        .arg("-encoding")
+        .arg("UTF-8")
+        .arg("-proc:none")
+        .arg("-d")
+        .arg(&out)
+        .arg("-cp")
+        .arg(&cp)
+        .args(&files)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", jdk.javac().display()))?;
+    if !output.status.success() {
+        let _ = fs::remove_dir_all(&work);
+        let mut msg = format!(
+            "javac could not compile the probe against the class path {cp}\n\
+             (the probe calls Minecraft's API through rig/probe/paletted/probe/Minecraft.java; \
+             a missing class means the class path lacks Minecraft or a library, a wrong \
+             signature means that file needs a fix for this version):\n{}",
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        );
+        if jdk.version < 25 {
+            msg.push_str(&format!(
+                "\nnote: this is Java {} ({}); Minecraft 26.x needs Java 25",
+                jdk.version,
+                jdk.home.display()
+            ));
+        }
+        return Err(msg);
+    }
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // Another process may have finished first; either build is the same.
+    if fs::rename(&out, &classes).is_err() && !classes.join("paletted/probe/Probe.class").is_file() {
+        return Err(format!("cannot move the probe's classes into {}", classes.display()));
+    }
+    let _ = fs::remove_dir_all(&work);
+    Ok(classes)
+}
+
+/// The class path as one string for `-cp`; entries must not hold the separator.
+pub fn join_classpath(classpath: &[PathBuf]) -> Result<String, String> {
+    let mut parts = Vec::new();
+    for p in classpath {
+        let s = p
+            .to_str()
+            .ok_or_else(|| format!("class path entry {} is not UTF-8", p.display()))?;
+        if s.contains(':') {
+            return Err(format!("class path entry {s} holds a ':'"));
+        }
+        parts.push(s.to_string());
+    }
+    Ok(parts.join(":"))
+}
+
+/// Hash of the probe's source, the JDK, and each class path entry's path, size and mtime
+/// (every file, for folders), so a changed jar or a recompiled fixture gets a fresh probe.
+fn cache_key(jdk: &Jdk, classpath: &[PathBuf]) -> String {
+    let mut h = Sha256::new();
+    for (path, text) in SOURCES {
+        h.update(path.as_bytes());
+        h.update([0]);
+        h.update(text.as_bytes());
+        h.update([0]);
+    }
+    h.update(jdk.home.to_string_lossy().as_bytes());
+    h.update([0]);
+    for entry in classpath {
+        h.update(entry.to_string_lossy().as_bytes());
+        h.update([0]);
+        stamp(entry, &mut h);
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn stamp(path: &Path, h: &mut Sha256) {
+    let Ok(meta) = fs::metadata(path) else {
+        h.update(b"missing");
+        return;
+    };
+    if meta.is_dir() {
+        let mut entries: Vec<PathBuf> = fs::read_dir(path)
+            .map(|rd| rd.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        entries.sort();
+        for e in entries {
+            h.update(e.to_string_lossy().as_bytes());
+            stamp(&e, h);
+        }
+    } else {
+        h.update(meta.len().to_le_bytes());
+        if let Ok(t) = meta.modified() {
+            if let Ok(d) = t.duration_since(std::time::UNIX_EPOCH) {
+                h.update(d.as_nanos().to_le_bytes());
+            }
+        }
+    }
+}

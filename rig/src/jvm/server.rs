@@ -1,0 +1,115 @@
+//! The child side: `rig probe-server` holds the one JVM of its process (JNI cannot start a
+//! second), started lazily on the first case, and answers one frame per case. Running it in
+//! a child means a JVM crash (or a `halt`) loses only the case in flight.
+
+use std::io::{self, BufReader, BufWriter};
+use std::path::PathBuf;
+
+use jni::objects::{Global, JClass, JString, JValue};
+use jni::{jni_sig, jni_str, InitArgsBuilder, JNIVersion, JavaVM};
+use serde_json::{json, Value};
+
+use super::protocol::{read_frame, write_frame};
+
+/// How the child starts its JVM.
+#[derive(Clone, Debug)]
+pub struct JvmConfig {
+    /// The libjvm to load.
+    pub libjvm: PathBuf,
+    /// The JDK's feature release (decides which options exist).
+    pub version: u32,
+    /// The full class path: the compiled probe first, then Minecraft (or the fixture).
+    pub classpath: String,
+    /// Extra `-D...`/`-X...` options from the user.
+    pub options: Vec<String>,
+}
+
+struct Jvm {
+    vm: JavaVM,
+    probe: Global<JClass<'static>>,
+}
+
+impl Jvm {
+    fn start(config: &JvmConfig) -> Result<Jvm, String> {
+        let mut args = InitArgsBuilder::new()
+            .version(JNIVersion::V1_8)
+            .option(format!("-Djava.class.path={}", config.classpath))
+            .option("-Xss4m")
+            // Keep library logging off the protocol channel and out of the report.
+            .option("-Dlog4j2.level=OFF")
+            .option("-Dlog4j2.statusLoggerLevel=OFF")
+            .option("-Dorg.slf4j.simpleLogger.defaultLogLevel=off")
+            .option("-Djava.util.logging.config.file=/dev/null");
+        if config.version >= 24 {
+            // Minecraft's libraries (netty, fastutil) still use sun.misc.Unsafe.
+            args = args.option("--sun-misc-unsafe-memory-access=allow");
+        }
+        for o in &config.options {
+            args = args.option(o.clone());
+        }
+        let args = args.build().map_err(|e| format!("bad JVM option: {e}"))?;
+        let libjvm = config.libjvm.clone();
+        let vm = JavaVM::with_libjvm(args, || Ok(libjvm))
+            .map_err(|e| format!("cannot start the JVM from {}: {e}", config.libjvm.display()))?;
+        let probe = vm
+            .attach_current_thread(|env| -> jni::errors::Result<_> {
+                let class = env.find_class(jni_str!("paletted/probe/Probe"))?;
+                env.new_global_ref(class)
+            })
+            .map_err(|e| format!("cannot load the probe class paletted.probe.Probe: {e}"))?;
+        Ok(Jvm { vm, probe })
+    }
+
+    /// One whole case through the probe; the probe catches every Throwable itself, so an
+    /// error here is a JNI failure, not a Java exception from an op.
+    fn run(&self, request: &str) -> Result<String, String> {
+        self.vm
+            .attach_current_thread(|env| -> jni::errors::Result<String> {
+                let input = env.new_string(request)?;
+                let out = env
+                    .call_static_method(
+                        &self.probe,
+                        jni_str!("run"),
+                        jni_sig!("(Ljava/lang/String;)Ljava/lang/String;"),
+                        &[JValue::Object(&input)],
+                    )?
+                    .l()?;
+                let out = env.cast_local::<JString>(out)?;
+                out.try_to_string(env)
+            })
+            .map_err(|e| format!("JNI call to Probe.run failed: {e}"))
+    }
+}
+
+/// Serves frames on stdin/stdout until stdin closes. Each request is `{"case": TEXT}`; each
+/// answer is the probe's JSON (a results array or `{"probe_error": ..}`) or `{"fatal": ..}`.
+pub fn serve(config: JvmConfig) -> io::Result<()> {
+    let mut input = BufReader::new(io::stdin().lock());
+    let mut output = BufWriter::new(io::stdout().lock());
+    let mut jvm: Option<Result<Jvm, String>> = None;
+    while let Some(frame) = read_frame(&mut input)? {
+        let request: Value = match serde_json::from_slice(&frame) {
+            Ok(v) => v,
+            Err(e) => {
+                let answer = json!({"fatal": format!("bad request frame: {e}")});
+                write_frame(&mut output, answer.to_string().as_bytes())?;
+                continue;
+            }
+        };
+        let Some(text) = request.get("case").and_then(Value::as_str) else {
+            let answer = json!({"fatal": "a request is {\"case\": TEXT}"});
+            write_frame(&mut output, answer.to_string().as_bytes())?;
+            continue;
+        };
+        let started = jvm.get_or_insert_with(|| Jvm::start(&config));
+        let answer = match started {
+            Ok(vm) => match vm.run(text) {
+                Ok(out) => out,
+                Err(e) => json!({"fatal": e}).to_string(),
+            },
+            Err(e) => json!({"fatal": e}).to_string(),
+        };
+        write_frame(&mut output, answer.as_bytes())?;
+    }
+    Ok(())
+}
