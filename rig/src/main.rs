@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod jvm;
 mod world;
 
 #[derive(Parser)]
@@ -24,6 +25,11 @@ enum Command {
     Check(cmd::check::Args),
     /// Every section of real region files: unpack, pack, and back to the same palette and longs.
     World(cmd::world::Args),
+    /// Every case through Minecraft's classes (JVM) and the Rust containers, live, compared.
+    Diff(cmd::diff::Args),
+    /// Internal: the child process that holds the JVM for diff, record and fuzz.
+    #[command(hide = true)]
+    ProbeServer(cmd::probe_server::Args),
 }
 
 fn main() -> ExitCode {
@@ -32,5 +38,7 @@ fn main() -> ExitCode {
     match command {
         Command::Check(args) => cmd::check::run(args),
         Command::World(args) => cmd::world::run(args),
+        Command::Diff(args) => cmd::diff::run(args),
+        Command::ProbeServer(args) => cmd::probe_server::run(args),
     }
 }

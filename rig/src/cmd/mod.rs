@@ -1,4 +1,7 @@
 //! One module a command, each with `Args` (clap) and `run(Args) -> ExitCode`.
 
 pub mod check;
+pub mod diff;
+pub mod jvm_cases;
+pub mod probe_server;
 pub mod world;
