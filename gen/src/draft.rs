@@ -33,7 +33,14 @@ pub struct Draft {
 
 impl Draft {
     /// A container case.
-    pub fn container(family: &'static str, seed: u64, name: String, strategy: &str, registry: u32, initial: u32) -> Draft {
+    pub fn container(
+        family: &'static str,
+        seed: u64,
+        name: String,
+        strategy: &str,
+        registry: u32,
+        initial: u32,
+    ) -> Draft {
         Draft {
             name,
             family,
@@ -127,21 +134,5 @@ impl Draft {
 
 /// Lowercase hex, as `FORMAT.md` writes bytes.
 pub fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(s, "{b:02x}");
-    }
-    s
-}
-
-/// The bytes of a lowercase or uppercase hex string, `None` if it is not one.
-pub fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
+    harness::case::to_hex(bytes)
 }

@@ -23,6 +23,12 @@ struct Cli {
 enum Command {
     /// Every recorded case through the Rust containers, compared with Minecraft's results (the default).
     Check(cmd::check::Args),
+    /// Generated op lists (no results) from a family and a seed.
+    Gen(cmd::gen::Args),
+    /// Shrinks a diverging recorded case to a regression case.
+    Shrink(cmd::shrink::Args),
+    /// Which transitions, storage widths, op kinds and error kinds a set of cases reaches.
+    Coverage(cmd::coverage::Args),
     /// Every section of real region files: unpack, pack, and back to the same palette and longs.
     World(cmd::world::Args),
     /// Every case through Minecraft's classes (JVM) and the Rust containers, live, compared.
@@ -37,6 +43,9 @@ fn main() -> ExitCode {
     let command = cli.command.unwrap_or_else(|| Command::Check(cmd::check::Args::default()));
     match command {
         Command::Check(args) => cmd::check::run(args),
+        Command::Gen(args) => cmd::gen::run(args),
+        Command::Shrink(args) => cmd::shrink::run(args),
+        Command::Coverage(args) => cmd::coverage::run(args),
         Command::World(args) => cmd::world::run(args),
         Command::Diff(args) => cmd::diff::run(args),
         Command::ProbeServer(args) => cmd::probe_server::run(args),

@@ -39,7 +39,14 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     sim.observe(&["bits"]);
     sim.draft.get((4, 1, 9));
     sim.draft.get((15, 15, 15));
-    sim.observe(&["counts", "palette", "get_all", "write", "serialized_size", "pack"]);
+    sim.observe(&[
+        "counts",
+        "palette",
+        "get_all",
+        "write",
+        "serialized_size",
+        "pack",
+    ]);
     sim.unpack_own_pack();
     let distinct = sim.shadow.distinct();
     if distinct.len() > 1 {

@@ -20,7 +20,10 @@ const BIOME_REGISTRIES: &[u32] = &[1, 2, 3, 4, 5, 8, 9, 16, 64, 65, 67];
 
 fn variants() -> Vec<String> {
     let mut v = Vec::new();
-    for (kind, regs) in [(Kind::BlockStates, BLOCK_REGISTRIES), (Kind::Biomes, BIOME_REGISTRIES)] {
+    for (kind, regs) in [
+        (Kind::BlockStates, BLOCK_REGISTRIES),
+        (Kind::Biomes, BIOME_REGISTRIES),
+    ] {
         for r in regs {
             v.push(format!("{}-r{r}", kind_name(kind)));
         }
@@ -44,7 +47,11 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         let r = rng.range(2, u64::from(full_registry(kind)) * 2) as u32;
         (r, rng.distinct_ids(top.min(r as usize), r))
     } else {
-        let r: u32 = variant.rsplit("-r").next().and_then(|s| s.parse().ok()).unwrap_or(1);
+        let r: u32 = variant
+            .rsplit("-r")
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
         (r, (0..top.min(r as usize) as u32).collect())
     };
     let strategy = Strategy::with(kind, registry);

@@ -3,6 +3,9 @@
 //! with its own random stream, so `--count` beyond the sweep repeats the
 //! variants with fresh randomness.
 
+use std::path::Path;
+
+use harness::case::Case;
 use paletted::{Kind, PalettedContainer, Strategy};
 
 use crate::draft::{Draft, Pos};
@@ -42,7 +45,16 @@ pub const FAMILIES: &[Family] = &[
 ];
 
 /// The families CI measures coverage on: all of them, one sweep each.
-pub const DEFAULT: &[&str] = &["flat", "ladder", "stale", "unpack", "random", "storage", "read", "roundtrip"];
+pub const DEFAULT: &[&str] = &[
+    "flat",
+    "ladder",
+    "stale",
+    "unpack",
+    "random",
+    "storage",
+    "read",
+    "roundtrip",
+];
 
 /// The family called `name`.
 pub fn family(name: &str) -> Option<&'static Family> {
@@ -68,6 +80,34 @@ impl Family {
             })
             .collect()
     }
+
+    /// Cases `0..count` as harness cases (parsed from the drafts' JSON, which
+    /// checks every op the family wrote).
+    pub fn cases(&self, seed: u64, count: Option<usize>) -> Result<Vec<Case>, String> {
+        self.drafts(seed, count)
+            .iter()
+            .map(Draft::to_case)
+            .collect()
+    }
+}
+
+impl Draft {
+    /// The draft as a harness case.
+    pub fn to_case(&self) -> Result<Case, String> {
+        let text = self.to_json().to_string();
+        Case::parse(&text, Path::new(&self.name))
+            .map_err(|e| format!("generated case {} is malformed: {e}", self.name))
+    }
+}
+
+/// One sweep of every default family for `seed`: what CI measures coverage on.
+pub fn default_cases(seed: u64) -> Result<Vec<Case>, String> {
+    let mut out = Vec::new();
+    for name in DEFAULT {
+        let family = family(name).ok_or_else(|| format!("no family {name}"))?;
+        out.extend(family.cases(seed, None)?);
+    }
+    Ok(out)
 }
 
 /// The golden layout's name of a strategy kind.
@@ -99,7 +139,9 @@ pub(crate) fn full_registry(kind: Kind) -> u32 {
 /// with their neighbours: where bugs live.
 pub(crate) fn boundaries(kind: Kind) -> &'static [usize] {
     match kind {
-        Kind::BlockStates => &[1, 2, 3, 15, 16, 17, 18, 31, 32, 33, 64, 65, 128, 129, 255, 256, 257, 258, 300],
+        Kind::BlockStates => &[
+            1, 2, 3, 15, 16, 17, 18, 31, 32, 33, 64, 65, 128, 129, 255, 256, 257, 258, 300,
+        ],
         Kind::Biomes => &[1, 2, 3, 4, 5, 7, 8, 9, 10, 16],
     }
 }
@@ -124,7 +166,11 @@ pub(crate) fn coord(rng: &mut Rng, len: i32) -> i32 {
 pub(crate) fn pos(rng: &mut Rng, strategy: &Strategy) -> Pos {
     let n = strategy.axis_len();
     if rng.chance(1, 20) {
-        return if rng.chance(1, 2) { (0, 0, 0) } else { (n - 1, n - 1, n - 1) };
+        return if rng.chance(1, 2) {
+            (0, 0, 0)
+        } else {
+            (n - 1, n - 1, n - 1)
+        };
     }
     (coord(rng, n), coord(rng, n), coord(rng, n))
 }
@@ -145,9 +191,22 @@ pub(crate) struct Sim {
 }
 
 impl Sim {
-    pub fn new(family: &'static str, seed: u64, name: String, strategy: Strategy, initial: u32) -> Sim {
+    pub fn new(
+        family: &'static str,
+        seed: u64,
+        name: String,
+        strategy: Strategy,
+        initial: u32,
+    ) -> Sim {
         Sim {
-            draft: Draft::container(family, seed, name, kind_name(strategy.kind()), strategy.registry_size(), initial),
+            draft: Draft::container(
+                family,
+                seed,
+                name,
+                kind_name(strategy.kind()),
+                strategy.registry_size(),
+                initial,
+            ),
             shadow: PalettedContainer::new(initial, strategy),
             strategy,
         }
@@ -155,12 +214,16 @@ impl Sim {
 
     pub fn set(&mut self, p: Pos, v: u32) {
         self.draft.set(p, v);
-        let _ = self.shadow.try_set_at(self.strategy.index(p.0, p.1, p.2), v);
+        let _ = self
+            .shadow
+            .try_set_at(self.strategy.index(p.0, p.1, p.2), v);
     }
 
     pub fn get_and_set(&mut self, p: Pos, v: u32) {
         self.draft.get_and_set(p, v);
-        let _ = self.shadow.try_get_and_set_at(self.strategy.index(p.0, p.1, p.2), v);
+        let _ = self
+            .shadow
+            .try_get_and_set_at(self.strategy.index(p.0, p.1, p.2), v);
     }
 
     /// `set` or `get_and_set`, one in three the latter.
@@ -176,7 +239,8 @@ impl Sim {
     /// cannot be packed.
     pub fn unpack_own_pack(&mut self) {
         if let Ok(packed) = self.shadow.try_pack() {
-            self.draft.unpack(&packed.palette, packed.data.as_deref(), packed.bits);
+            self.draft
+                .unpack(&packed.palette, packed.data.as_deref(), packed.bits);
             if let Ok(c) = PalettedContainer::unpack_lenient(self.strategy, packed) {
                 self.shadow = c;
             }
@@ -199,7 +263,11 @@ impl Sim {
 
 /// The bytes a container holding `n` distinct values (random ids, random
 /// places; the first value is the initial one) writes, with that container.
-pub(crate) fn written_by(rng: &mut Rng, strategy: Strategy, n: usize) -> (Vec<u8>, PalettedContainer) {
+pub(crate) fn written_by(
+    rng: &mut Rng,
+    strategy: Strategy,
+    n: usize,
+) -> (Vec<u8>, PalettedContainer) {
     let ids = rng.distinct_ids(n, strategy.registry_size());
     let mut c = PalettedContainer::new(ids[0], strategy);
     let size = strategy.size();

@@ -3,7 +3,9 @@
 
 use paletted::{Kind, PaletteKind, Strategy};
 
-use super::{boundaries, boundary_span, full_registry, kind_name, kind_of, pos, written_by, Family, Sim};
+use super::{
+    boundaries, boundary_span, full_registry, kind_name, kind_of, pos, written_by, Family, Sim,
+};
 use crate::draft::Draft;
 use crate::rng::Rng;
 

@@ -65,7 +65,9 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
 
     if background {
         // Every cell overwritten: the initial value goes stale.
-        let Some(a) = fresh(rng, &sim) else { return sim.draft };
+        let Some(a) = fresh(rng, &sim) else {
+            return sim.draft;
+        };
         for i in 0..strategy.size() {
             let p = super::pos_of(&strategy, i);
             sim.put(rng, p, a);
@@ -89,7 +91,11 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         let mut order: Vec<u32> = palette.clone();
         rng.shuffle(&mut order);
         let survivor = order[0];
-        let k = if victims == 0 { order.len() - 1 } else { victims.min(order.len() - 1) };
+        let k = if victims == 0 {
+            order.len() - 1
+        } else {
+            victims.min(order.len() - 1)
+        };
         let doomed = &order[1..1 + k];
         for i in 0..strategy.size() {
             if doomed.contains(&sim.shadow.get_at(i)) {

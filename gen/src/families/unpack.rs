@@ -1,6 +1,6 @@
 //! `unpack`: saved containers of every palette size class, good and bad.
 
-use paletted::{Kind, PaletteKind, PalettedContainer, Packed, Strategy};
+use paletted::{Kind, Packed, PaletteKind, PalettedContainer, Strategy};
 
 use super::{full_registry, kind_name, kind_of, pos, pos_of, Family, Sim};
 use crate::draft::Draft;
@@ -15,7 +15,15 @@ pub const FAMILY: Family = Family {
     build,
 };
 
-const OUTCOMES: &[&str] = &["ok", "missing", "short", "long", "badindex", "declared-match", "declared-mismatch"];
+const OUTCOMES: &[&str] = &[
+    "ok",
+    "missing",
+    "short",
+    "long",
+    "badindex",
+    "declared-match",
+    "declared-mismatch",
+];
 const ODD: &[&str] = &[
     "empty",
     "empty-with-data",
@@ -31,8 +39,22 @@ const ODD: &[&str] = &[
 /// mark a small registry.
 fn sizes(kind: Kind) -> &'static [&'static str] {
     match kind {
-        Kind::BlockStates => &["p2", "p3", "p16", "p17", "p32", "p33", "p256", "p257", "p300", "prandom", "r300-prandom"],
-        Kind::Biomes => &["p2", "p3", "p4", "p5", "p8", "p9", "p16", "p65", "prandom", "r9-p9"],
+        Kind::BlockStates => &[
+            "p2",
+            "p3",
+            "p16",
+            "p17",
+            "p32",
+            "p33",
+            "p256",
+            "p257",
+            "p300",
+            "prandom",
+            "r300-prandom",
+        ],
+        Kind::Biomes => &[
+            "p2", "p3", "p4", "p5", "p8", "p9", "p16", "p65", "prandom", "r9-p9",
+        ],
     }
 }
 
@@ -78,7 +100,14 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         // "declared-match" and "declared-mismatch" hold a '-'.
         if o == "match" || o == "mismatch" {
             let (s2, _) = s.rsplit_once('-').unwrap_or((s, ""));
-            (s2, if o == "match" { "declared-match" } else { "declared-mismatch" })
+            (
+                s2,
+                if o == "match" {
+                    "declared-match"
+                } else {
+                    "declared-mismatch"
+                },
+            )
         } else {
             (s, o)
         }
@@ -110,7 +139,11 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     }
     if outcome == "badindex" && (p as u64) < (1u64 << bits) {
         let bad = rng.range(p as u64, (1u64 << bits) - 1) as u32;
-        let at = if rng.chance(1, 2) { rng.below(size as u64) as usize } else { size - 1 };
+        let at = if rng.chance(1, 2) {
+            rng.below(size as u64) as usize
+        } else {
+            size - 1
+        };
         indices[at] = bad;
     }
     let mut longs = pack_indices(rng, &indices, bits);
@@ -128,7 +161,11 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         "long" => longs.push(rng.next_i64()),
         "declared-match" => declared = bits as i32,
         "declared-mismatch" => {
-            declared = if bits > 1 && rng.chance(1, 2) { bits as i32 - 1 } else { bits as i32 + 1 };
+            declared = if bits > 1 && rng.chance(1, 2) {
+                bits as i32 - 1
+            } else {
+                bits as i32 + 1
+            };
         }
         _ => {}
     }
@@ -168,7 +205,11 @@ fn pack_indices(rng: &mut Rng, indices: &[u32], bits: u32) -> Vec<i64> {
     let mut longs = Vec::with_capacity(n);
     for chunk in indices.chunks(per) {
         let used = chunk.len() as u32 * bits;
-        let mut word: u64 = if used < 64 { rng.next_u64() & !((1u64 << used) - 1) } else { 0 };
+        let mut word: u64 = if used < 64 {
+            rng.next_u64() & !((1u64 << used) - 1)
+        } else {
+            0
+        };
         for (k, &v) in chunk.iter().enumerate() {
             word |= u64::from(v) << (k as u32 * bits);
         }
@@ -179,7 +220,11 @@ fn pack_indices(rng: &mut Rng, indices: &[u32], bits: u32) -> Vec<i64> {
 
 fn unpack(sim: &mut Sim, palette: &[u32], data: Option<&[i64]>, bits: i32) {
     sim.draft.unpack(palette, data, bits);
-    let packed = Packed { palette: palette.to_vec(), data: data.map(<[i64]>::to_vec), bits };
+    let packed = Packed {
+        palette: palette.to_vec(),
+        data: data.map(<[i64]>::to_vec),
+        bits,
+    };
     if let Ok(c) = PalettedContainer::unpack_lenient(sim.strategy, packed) {
         sim.shadow = c;
     }
@@ -204,7 +249,11 @@ fn after(rng: &mut Rng, sim: &mut Sim, palette: &[u32]) {
     sim.draft.maybe_has(known);
     sim.draft.maybe_has(rng.below(u64::from(registry)) as u32);
     for k in 0..3 {
-        let v = if k == 0 { known } else { rng.below(u64::from(registry)) as u32 };
+        let v = if k == 0 {
+            known
+        } else {
+            rng.below(u64::from(registry)) as u32
+        };
         let p = pos(rng, &sim.strategy);
         sim.set(p, v);
     }

@@ -1,6 +1,9 @@
 //! One module a command, each with `Args` (clap) and `run(Args) -> ExitCode`.
 
 pub mod check;
+pub mod coverage;
+pub mod gen;
+pub mod shrink;
 pub mod diff;
 pub mod jvm_cases;
 pub mod probe_server;

@@ -1,0 +1,495 @@
+//! Coverage of a set of cases: which palette transitions, storage widths, op
+//! kinds and error kinds they reach.
+//!
+//! Measured by running each case: the ops on a `paletted` container, looking
+//! at its palette kind before and after each op that can change it, and the
+//! outcomes `harness::rust::RustExecutor` gives, for the error kinds. What a
+//! case reaches is a property of its ops, so op lists without results count
+//! as much as recorded files.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use harness::case::{Case, ContainerOp, Ops, StorageOp, Subject};
+use harness::exec::Executor;
+use harness::outcome::Outcome;
+use harness::rust::RustExecutor;
+use paletted::{Kind, Packed, PaletteKind, PalettedContainer, Strategy};
+
+/// How a container changed palette kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Via {
+    /// A `set` or `get_and_set` that grew the palette.
+    Grow,
+    /// A `read` (bytes of one kind into a container of another, or the same).
+    Read,
+    /// A successful `unpack` (the subject becomes its result).
+    Unpack,
+}
+
+/// One thing a set of cases can reach.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Item {
+    /// A palette kind change (`from` is `None` for unpack, which replaces the
+    /// container whatever it was).
+    Transition {
+        strategy: &'static str,
+        via: Via,
+        from: Option<&'static str>,
+        to: &'static str,
+    },
+    /// A bit storage of this width ran ops.
+    Width(u32),
+    /// An op kind ran on a subject kind (`container set`, `storage fill`).
+    Op {
+        subject: &'static str,
+        op: &'static str,
+    },
+    /// A kind of error or exception a result was.
+    Error(String),
+}
+
+impl std::fmt::Display for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Item::Transition {
+                strategy,
+                via,
+                from,
+                to,
+            } => {
+                let via = match via {
+                    Via::Grow => "grow",
+                    Via::Read => "read",
+                    Via::Unpack => "unpack",
+                };
+                match from {
+                    Some(from) => write!(f, "{strategy} {via}: {from} -> {to}"),
+                    None => write!(f, "{strategy} {via}: -> {to}"),
+                }
+            }
+            Item::Width(b) => write!(f, "storage {b} bits"),
+            Item::Op { subject, op } => write!(f, "{subject} {op}"),
+            Item::Error(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl Item {
+    /// The table group the item belongs to.
+    pub fn group(&self) -> &'static str {
+        match self {
+            Item::Transition { .. } => "transition",
+            Item::Width(_) => "width",
+            Item::Op { .. } => "op",
+            Item::Error(_) => "error",
+        }
+    }
+}
+
+fn kind_label(k: PaletteKind) -> &'static str {
+    match k {
+        PaletteKind::Single => "single",
+        PaletteKind::Linear => "linear",
+        PaletteKind::HashMap => "hashmap",
+        PaletteKind::Global => "global",
+    }
+}
+
+fn strategy_name(k: Kind) -> &'static str {
+    match k {
+        Kind::BlockStates => "block_states",
+        Kind::Biomes => "biomes",
+    }
+}
+
+fn palette_kinds(k: Kind) -> &'static [PaletteKind] {
+    match k {
+        Kind::BlockStates => &[
+            PaletteKind::Single,
+            PaletteKind::Linear,
+            PaletteKind::HashMap,
+            PaletteKind::Global,
+        ],
+        Kind::Biomes => &[
+            PaletteKind::Single,
+            PaletteKind::Linear,
+            PaletteKind::Global,
+        ],
+    }
+}
+
+const CONTAINER_OPS: &[&str] = &[
+    "set",
+    "get",
+    "get_and_set",
+    "bits",
+    "palette",
+    "counts",
+    "get_all",
+    "maybe_has",
+    "write",
+    "serialized_size",
+    "pack",
+    "unpack",
+    "read",
+];
+const STORAGE_OPS: &[&str] = &[
+    "load",
+    "get",
+    "set",
+    "get_and_set",
+    "fill",
+    "values",
+    "longs",
+    "bits",
+    "size",
+];
+
+/// The error kinds every conformance run must reach: each `DataResult`
+/// error of unpack and each exception Minecraft's classes throw for the
+/// documented inputs.
+pub const REQUIRED_ERRORS: &[&str] = &[
+    "error: Invalid bit count, calculated N, but container declared N",
+    "error: Missing values for non-zero storage",
+    "error: Failed to read PalettedContainer: Invalid length given for storage, got: N but expected: N",
+    "throws MissingPaletteEntryException: Missing Palette entry for index N.",
+    "throws IllegalStateException: Missing Palette entry for id N.",
+    "throws IllegalStateException: Use of an uninitialized palette",
+    "throws IndexOutOfBoundsException",
+    "throws IllegalArgumentException",
+    "throws InitializationException: Invalid length given for storage, got: N but expected: N",
+];
+
+/// Every item a complete set of cases must reach.
+pub fn required() -> Vec<Item> {
+    let mut out = Vec::new();
+    for k in [Kind::BlockStates, Kind::Biomes] {
+        let s = strategy_name(k);
+        let kinds = palette_kinds(k);
+        for pair in kinds.windows(2) {
+            out.push(Item::Transition {
+                strategy: s,
+                via: Via::Grow,
+                from: Some(kind_label(pair[0])),
+                to: kind_label(pair[1]),
+            });
+        }
+        for &from in kinds {
+            for &to in kinds {
+                out.push(Item::Transition {
+                    strategy: s,
+                    via: Via::Read,
+                    from: Some(kind_label(from)),
+                    to: kind_label(to),
+                });
+            }
+        }
+        for &to in kinds {
+            out.push(Item::Transition {
+                strategy: s,
+                via: Via::Unpack,
+                from: None,
+                to: kind_label(to),
+            });
+        }
+    }
+    out.extend((0..=32).map(Item::Width));
+    out.extend(CONTAINER_OPS.iter().map(|&op| Item::Op {
+        subject: "container",
+        op,
+    }));
+    out.extend(STORAGE_OPS.iter().map(|&op| Item::Op {
+        subject: "storage",
+        op,
+    }));
+    out.extend(REQUIRED_ERRORS.iter().map(|e| Item::Error(e.to_string())));
+    out.sort();
+    out
+}
+
+/// The error kind of an outcome: its class and message with numbers made
+/// `N`; class only where a third-party library wrote the message.
+pub fn error_kind(outcome: &Outcome) -> Option<String> {
+    match outcome {
+        Outcome::Ok(_) => None,
+        Outcome::Error(m) => Some(format!("error: {}", numbers_out(m))),
+        Outcome::Throws { class, message } => {
+            if matches!(
+                class.as_str(),
+                "IndexOutOfBoundsException" | "IllegalArgumentException"
+            ) {
+                return Some(format!("throws {class}"));
+            }
+            match message {
+                Some(m) => Some(format!("throws {class}: {}", numbers_out(m))),
+                None => Some(format!("throws {class}")),
+            }
+        }
+    }
+}
+
+fn numbers_out(m: &str) -> String {
+    let mut out = String::with_capacity(m.len());
+    let mut in_number = false;
+    for c in m.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('N');
+                in_number = true;
+            }
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    // A negative number is a number.
+    out.replace("-N", "N")
+}
+
+/// What a set of cases reached, item by item, with how often.
+#[derive(Clone, Debug, Default)]
+pub struct Coverage {
+    /// Reached items and how many times.
+    pub reached: BTreeMap<Item, usize>,
+    /// Cases measured.
+    pub cases: usize,
+    /// Cases that could not run, with why.
+    pub failed: Vec<String>,
+}
+
+impl Coverage {
+    /// Nothing reached yet.
+    pub fn new() -> Coverage {
+        Coverage::default()
+    }
+
+    fn hit(&mut self, item: Item) {
+        *self.reached.entry(item).or_insert(0) += 1;
+    }
+
+    /// Runs `case` and counts what it reaches.
+    pub fn add(&mut self, case: &Case) {
+        self.cases += 1;
+        match RustExecutor::new().run(case) {
+            Ok(outcomes) => {
+                for o in &outcomes {
+                    if let Some(e) = error_kind(o) {
+                        self.hit(Item::Error(e));
+                    }
+                }
+            }
+            Err(e) => self.failed.push(format!("{}: {e}", case.name)),
+        }
+        match (&case.subject, &case.ops) {
+            (
+                &Subject::Container {
+                    strategy,
+                    registry,
+                    initial,
+                },
+                Ops::Container(ops),
+            ) => self.container(strategy, registry, initial, ops),
+            (&Subject::Storage { bits, .. }, Ops::Storage(ops)) => {
+                if !ops.is_empty() {
+                    self.hit(Item::Width(bits));
+                }
+                for op in ops {
+                    if let StorageOp::Load { bits, size, longs } = op {
+                        let expected = if *bits <= 0 {
+                            0
+                        } else {
+                            (*size as usize).div_ceil(64 / *bits as usize)
+                        };
+                        if (0..=32).contains(bits) && (*bits == 0 || longs.len() == expected) {
+                            self.hit(Item::Width(*bits as u32));
+                        }
+                    }
+                    self.hit(Item::Op {
+                        subject: "storage",
+                        op: storage_op_name(op),
+                    });
+                }
+            }
+            _ => self
+                .failed
+                .push(format!("{}: ops do not match the subject", case.name)),
+        }
+    }
+
+    fn container(&mut self, kind: Kind, registry: u32, initial: u32, ops: &[ContainerOp]) {
+        let s = strategy_name(kind);
+        if registry == 0 || initial >= registry {
+            return;
+        }
+        let strategy = Strategy::with(kind, registry);
+        let mut c = PalettedContainer::new(initial, strategy);
+        for op in ops {
+            let name = container_op_name(op);
+            self.hit(Item::Op {
+                subject: "container",
+                op: name,
+            });
+            let before = c.palette_kind();
+            let via = match op {
+                ContainerOp::Set { x, y, z, value } | ContainerOp::GetAndSet { x, y, z, value } => {
+                    if let (Some(i), Ok(v)) = (index(&strategy, *x, *y, *z), u32::try_from(*value))
+                    {
+                        if v < registry {
+                            let _ = c.try_set_at(i, v);
+                        }
+                    }
+                    Via::Grow
+                }
+                ContainerOp::Read { bytes } => {
+                    if c.read_lenient(bytes).is_err() {
+                        continue;
+                    }
+                    Via::Read
+                }
+                ContainerOp::Unpack {
+                    palette,
+                    data,
+                    bits,
+                } => {
+                    let Ok(palette) = palette
+                        .iter()
+                        .map(|&v| u32::try_from(v))
+                        .collect::<Result<Vec<u32>, _>>()
+                    else {
+                        continue;
+                    };
+                    if palette.iter().any(|&v| v >= registry) {
+                        continue;
+                    }
+                    let packed = Packed {
+                        palette,
+                        data: data.clone(),
+                        bits: *bits,
+                    };
+                    if let Ok(next) = PalettedContainer::unpack_lenient(strategy, packed) {
+                        c = next;
+                        self.hit(Item::Transition {
+                            strategy: s,
+                            via: Via::Unpack,
+                            from: None,
+                            to: kind_label(c.palette_kind()),
+                        });
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            let after = c.palette_kind();
+            if via == Via::Read || before != after {
+                self.hit(Item::Transition {
+                    strategy: s,
+                    via,
+                    from: Some(kind_label(before)),
+                    to: kind_label(after),
+                });
+            }
+        }
+    }
+
+    /// Required items not reached.
+    pub fn missing(&self) -> Vec<Item> {
+        required()
+            .into_iter()
+            .filter(|i| !self.reached.contains_key(i))
+            .collect()
+    }
+
+    /// The table: every required item with its count (or MISSING), then
+    /// reached items nobody requires, then the totals.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let req = required();
+        let width = req
+            .iter()
+            .chain(self.reached.keys())
+            .map(|i| i.to_string().len())
+            .max()
+            .unwrap_or(10);
+        let _ = writeln!(
+            out,
+            "{:<8} {:<10} {:<width$} {:>9}",
+            "status", "group", "item", "reached"
+        );
+        for item in &req {
+            let n = self.reached.get(item).copied().unwrap_or(0);
+            let status = if n > 0 { "ok" } else { "MISSING" };
+            let _ = writeln!(
+                out,
+                "{status:<8} {:<10} {:<width$} {n:>9}",
+                item.group(),
+                item.to_string()
+            );
+        }
+        for (item, n) in &self.reached {
+            if !req.contains(item) {
+                let _ = writeln!(
+                    out,
+                    "{:<8} {:<10} {:<width$} {n:>9}",
+                    "extra",
+                    item.group(),
+                    item.to_string()
+                );
+            }
+        }
+        let missing = self.missing().len();
+        let _ = writeln!(
+            out,
+            "{} cases, {} of {} required items reached, {} missing{}",
+            self.cases,
+            req.len() - missing,
+            req.len(),
+            missing,
+            if self.failed.is_empty() {
+                String::new()
+            } else {
+                format!(", {} cases could not run", self.failed.len())
+            }
+        );
+        out
+    }
+}
+
+/// The index Minecraft computes for a position, if inside the container.
+fn index(strategy: &Strategy, x: i32, y: i32, z: i32) -> Option<usize> {
+    let n = strategy.axis_len();
+    let inside = |v: i32| (0..n).contains(&v);
+    (inside(x) && inside(y) && inside(z)).then(|| strategy.index(x, y, z))
+}
+
+fn container_op_name(op: &ContainerOp) -> &'static str {
+    match op {
+        ContainerOp::Set { .. } => "set",
+        ContainerOp::Get { .. } => "get",
+        ContainerOp::GetAndSet { .. } => "get_and_set",
+        ContainerOp::Bits => "bits",
+        ContainerOp::Palette => "palette",
+        ContainerOp::Counts => "counts",
+        ContainerOp::GetAll => "get_all",
+        ContainerOp::MaybeHas { .. } => "maybe_has",
+        ContainerOp::Write => "write",
+        ContainerOp::SerializedSize => "serialized_size",
+        ContainerOp::Pack => "pack",
+        ContainerOp::Unpack { .. } => "unpack",
+        ContainerOp::Read { .. } => "read",
+    }
+}
+
+fn storage_op_name(op: &StorageOp) -> &'static str {
+    match op {
+        StorageOp::Load { .. } => "load",
+        StorageOp::Get { .. } => "get",
+        StorageOp::Set { .. } => "set",
+        StorageOp::GetAndSet { .. } => "get_and_set",
+        StorageOp::Fill { .. } => "fill",
+        StorageOp::Values => "values",
+        StorageOp::Longs => "longs",
+        StorageOp::Bits => "bits",
+        StorageOp::Size => "size",
+    }
+}

@@ -1,0 +1,508 @@
+//! The shrinker: cuts a diverging case down to a minimal one that still
+//! diverges, for a regression case a person can read.
+//!
+//! First delta debugging over the operations (Zeller and Hildebrandt's
+//! ddmin, which ends 1-minimal: no single op can go), then simpler values
+//! (smaller ids, coordinates 0, fewer bytes, zeroed longs), then ddmin again,
+//! until nothing changes. The predicate decides what "still diverges" means,
+//! so the same function serves the Rust-versus-recorded check, a planted bug
+//! in a test, and a live JVM.
+
+use std::path::{Path, PathBuf};
+
+use harness::case::{Case, ContainerOp, Ops, StorageOp, Subject};
+use harness::exec::Executor;
+use harness::outcome::Outcome;
+use harness::recorded::Recorded;
+use serde_json::json;
+
+/// What the shrinker did.
+#[derive(Clone, Debug)]
+pub struct Shrunk {
+    /// The minimal case.
+    pub case: Case,
+    /// Operations before.
+    pub from_ops: usize,
+    /// How many times the predicate ran.
+    pub tests: usize,
+}
+
+/// Shrinks `case` while `diverges` holds; `diverges(case)` must hold at the
+/// start. The result is 1-minimal over ops and has no op the value passes
+/// could make simpler.
+pub fn shrink(case: &Case, mut diverges: impl FnMut(&Case) -> bool) -> Result<Shrunk, String> {
+    let mut tests = 0usize;
+    let mut test = |c: &Case| {
+        tests += 1;
+        diverges(c)
+    };
+    if !test(case) {
+        return Err(format!(
+            "case {} does not diverge to begin with: nothing to shrink",
+            case.name
+        ));
+    }
+    let mut best = case.clone();
+    for _round in 0..8 {
+        let before = best.clone();
+        best = ddmin_case(&best, &mut test);
+        best = simplify(&best, &mut test);
+        if best == before {
+            break;
+        }
+    }
+    Ok(Shrunk {
+        case: best,
+        from_ops: case.ops.len(),
+        tests,
+    })
+}
+
+/// `case` with other ops.
+fn with_ops(case: &Case, ops: Ops) -> Case {
+    Case {
+        ops,
+        ..case.clone()
+    }
+}
+
+fn ddmin_case(case: &Case, test: &mut impl FnMut(&Case) -> bool) -> Case {
+    match &case.ops {
+        Ops::Container(ops) => {
+            let kept = ddmin(ops.clone(), &mut |sub: &[ContainerOp]| {
+                test(&with_ops(case, Ops::Container(sub.to_vec())))
+            });
+            with_ops(case, Ops::Container(kept))
+        }
+        Ops::Storage(ops) => {
+            let kept = ddmin(ops.clone(), &mut |sub: &[StorageOp]| {
+                test(&with_ops(case, Ops::Storage(sub.to_vec())))
+            });
+            with_ops(case, Ops::Storage(kept))
+        }
+    }
+}
+
+/// ddmin: the smallest sublist (in order) of `items` that `test` accepts,
+/// 1-minimal. `test(items)` is assumed true.
+pub fn ddmin<T: Clone>(mut items: Vec<T>, test: &mut impl FnMut(&[T]) -> bool) -> Vec<T> {
+    if test(&[]) {
+        return Vec::new();
+    }
+    let mut n = 2usize;
+    while items.len() >= 2 {
+        let len = items.len();
+        let chunk = len.div_ceil(n);
+        let starts: Vec<usize> = (0..len).step_by(chunk).collect();
+        let mut reduced = false;
+        // A chunk alone.
+        for &s in &starts {
+            let sub = &items[s..(s + chunk).min(len)];
+            if sub.len() < len && test(sub) {
+                items = sub.to_vec();
+                n = 2;
+                reduced = true;
+                break;
+            }
+        }
+        // Everything but a chunk.
+        if !reduced {
+            for &s in &starts {
+                let mut rest = items[..s].to_vec();
+                rest.extend_from_slice(&items[(s + chunk).min(len)..]);
+                if test(&rest) {
+                    items = rest;
+                    n = (n - 1).max(2);
+                    reduced = true;
+                    break;
+                }
+            }
+        }
+        if !reduced {
+            if n >= len {
+                break;
+            }
+            n = (n * 2).min(len);
+        }
+    }
+    items
+}
+
+/// Tries simpler values op by op (and a simpler subject), keeping each change
+/// the predicate still accepts.
+fn simplify(case: &Case, test: &mut impl FnMut(&Case) -> bool) -> Case {
+    let mut best = case.clone();
+    for candidate in simpler_subjects(&best) {
+        if test(&candidate) {
+            best = candidate;
+            break;
+        }
+    }
+    for i in 0..best.ops.len() {
+        // Keep taking the first simpler form that still diverges.
+        loop {
+            let mut changed = false;
+            for candidate in simpler_ops(&best, i) {
+                if test(&candidate) {
+                    best = candidate;
+                    changed = true;
+                    break;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// Smaller versions of an integer, simplest first: 0, half, one less.
+fn smaller(v: i64) -> Vec<i64> {
+    let mut out = Vec::new();
+    if v > 0 {
+        out.push(0);
+        if v / 2 > 0 {
+            out.push(v / 2);
+        }
+        if v - 1 > v / 2 {
+            out.push(v - 1);
+        }
+    } else if v < 0 {
+        out.push(0);
+        if v < -1 {
+            out.push(-1);
+        }
+    }
+    out
+}
+
+/// Simpler coordinates: all zero, then one axis at a time.
+fn simpler_pos(x: i32, y: i32, z: i32) -> Vec<(i32, i32, i32)> {
+    let mut out = Vec::new();
+    if (x, y, z) != (0, 0, 0) {
+        out.push((0, 0, 0));
+    }
+    for p in [(0, y, z), (x, 0, z), (x, y, 0)] {
+        if p != (x, y, z) && p != (0, 0, 0) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Zeroes halves, quarters... of `longs` (only where that changes them).
+fn zeroed(longs: &[i64]) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    if longs.iter().any(|&l| l != 0) {
+        out.push(vec![0; longs.len()]);
+    }
+    let mut width = longs.len() / 2;
+    while width >= 1 && out.len() < 64 {
+        for start in (0..longs.len()).step_by(width) {
+            let end = (start + width).min(longs.len());
+            if longs[start..end].iter().any(|&l| l != 0) {
+                let mut v = longs.to_vec();
+                v[start..end].iter_mut().for_each(|l| *l = 0);
+                out.push(v);
+            }
+        }
+        width /= 2;
+    }
+    out
+}
+
+fn simpler_ops(case: &Case, i: usize) -> Vec<Case> {
+    let mut out = Vec::new();
+    match &case.ops {
+        Ops::Container(ops) => {
+            for op in simpler_container_op(&ops[i]) {
+                let mut v = ops.clone();
+                v[i] = op;
+                out.push(with_ops(case, Ops::Container(v)));
+            }
+        }
+        Ops::Storage(ops) => {
+            for op in simpler_storage_op(&ops[i]) {
+                let mut v = ops.clone();
+                v[i] = op;
+                out.push(with_ops(case, Ops::Storage(v)));
+            }
+        }
+    }
+    out
+}
+
+fn simpler_container_op(op: &ContainerOp) -> Vec<ContainerOp> {
+    use ContainerOp as C;
+    let mut out = Vec::new();
+    match op.clone() {
+        C::Set { x, y, z, value } => {
+            out.extend(
+                smaller(value)
+                    .into_iter()
+                    .map(|value| C::Set { x, y, z, value }),
+            );
+            out.extend(
+                simpler_pos(x, y, z)
+                    .into_iter()
+                    .map(|(x, y, z)| C::Set { x, y, z, value }),
+            );
+        }
+        C::GetAndSet { x, y, z, value } => {
+            out.push(C::Set { x, y, z, value });
+            out.extend(
+                smaller(value)
+                    .into_iter()
+                    .map(|value| C::GetAndSet { x, y, z, value }),
+            );
+            out.extend(
+                simpler_pos(x, y, z)
+                    .into_iter()
+                    .map(|(x, y, z)| C::GetAndSet { x, y, z, value }),
+            );
+        }
+        C::Get { x, y, z } => out.extend(
+            simpler_pos(x, y, z)
+                .into_iter()
+                .map(|(x, y, z)| C::Get { x, y, z }),
+        ),
+        C::MaybeHas { value } => out.extend(
+            smaller(value)
+                .into_iter()
+                .map(|value| C::MaybeHas { value }),
+        ),
+        C::Unpack {
+            palette,
+            data,
+            bits,
+        } => {
+            // Ids 0, 1, 2... keep the entries distinct and below the registry.
+            let plain: Vec<i64> = (0..palette.len() as i64).collect();
+            if palette != plain && palette.iter().all(|&v| v >= 0) {
+                out.push(C::Unpack {
+                    palette: plain,
+                    data: data.clone(),
+                    bits,
+                });
+            }
+            if bits != -1 {
+                out.push(C::Unpack {
+                    palette: palette.clone(),
+                    data: data.clone(),
+                    bits: -1,
+                });
+            }
+            if let Some(longs) = &data {
+                out.push(C::Unpack {
+                    palette: palette.clone(),
+                    data: None,
+                    bits,
+                });
+                for z in zeroed(longs) {
+                    out.push(C::Unpack {
+                        palette: palette.clone(),
+                        data: Some(z),
+                        bits,
+                    });
+                }
+            }
+        }
+        C::Read { bytes } => {
+            // Fewer bytes: drop halves, quarters... of the end.
+            let mut cut = bytes.len() / 2;
+            while cut >= 1 {
+                out.push(C::Read {
+                    bytes: bytes[..bytes.len() - cut].to_vec(),
+                });
+                cut /= 2;
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn simpler_storage_op(op: &StorageOp) -> Vec<StorageOp> {
+    use StorageOp as S;
+    let mut out = Vec::new();
+    match op.clone() {
+        S::Get { index } => out.extend(
+            smaller(index.into())
+                .into_iter()
+                .map(|i| S::Get { index: i as i32 }),
+        ),
+        S::Set { index, value } => {
+            out.extend(
+                smaller(value)
+                    .into_iter()
+                    .map(|value| S::Set { index, value }),
+            );
+            out.extend(smaller(index.into()).into_iter().map(|i| S::Set {
+                index: i as i32,
+                value,
+            }));
+        }
+        S::GetAndSet { index, value } => {
+            out.push(S::Set { index, value });
+            out.extend(
+                smaller(value)
+                    .into_iter()
+                    .map(|value| S::GetAndSet { index, value }),
+            );
+            out.extend(smaller(index.into()).into_iter().map(|i| S::GetAndSet {
+                index: i as i32,
+                value,
+            }));
+        }
+        S::Fill { value } => out.extend(smaller(value).into_iter().map(|value| S::Fill { value })),
+        S::Load { bits, size, longs } => {
+            out.extend(
+                zeroed(&longs)
+                    .into_iter()
+                    .map(|longs| S::Load { bits, size, longs }),
+            );
+        }
+        _ => {}
+    }
+    out
+}
+
+/// A simpler subject: initial value 0, then a registry just big enough.
+fn simpler_subjects(case: &Case) -> Vec<Case> {
+    let mut out = Vec::new();
+    if let Subject::Container {
+        strategy,
+        registry,
+        initial,
+    } = case.subject
+    {
+        if initial != 0 {
+            out.push(Case {
+                subject: Subject::Container {
+                    strategy,
+                    registry,
+                    initial: 0,
+                },
+                ..case.clone()
+            });
+        }
+        let needed = max_id(case).max(i64::from(initial)) + 1;
+        if needed < i64::from(registry) && needed >= 1 {
+            let registry = needed as u32;
+            out.push(Case {
+                subject: Subject::Container {
+                    strategy,
+                    registry,
+                    initial,
+                },
+                ..case.clone()
+            });
+        }
+    }
+    out
+}
+
+/// The largest id a container case's ops name (read bytes not parsed: a
+/// registry change is tried only when there are none).
+fn max_id(case: &Case) -> i64 {
+    let Ops::Container(ops) = &case.ops else {
+        return 0;
+    };
+    let mut max = 0;
+    for op in ops {
+        match op {
+            ContainerOp::Set { value, .. }
+            | ContainerOp::GetAndSet { value, .. }
+            | ContainerOp::MaybeHas { value } => max = max.max(*value),
+            ContainerOp::Unpack { palette, .. } => {
+                max = max.max(palette.iter().copied().max().unwrap_or(0))
+            }
+            ContainerOp::Read { .. } => return i64::MAX - 1,
+            _ => {}
+        }
+    }
+    max
+}
+
+/// A predicate: the two executors give different results for the case
+/// (a run that fails on either side is not a divergence).
+pub fn executors_differ<'a>(
+    a: &'a mut dyn Executor,
+    b: &'a mut dyn Executor,
+) -> impl FnMut(&Case) -> bool + 'a {
+    move |case| match (a.run(case), b.run(case)) {
+        (Ok(x), Ok(y)) => x != y,
+        _ => false,
+    }
+}
+
+/// The first index where two result lists differ (or where one stops).
+pub fn first_difference(a: &[Outcome], b: &[Outcome]) -> Option<usize> {
+    let n = a.len().min(b.len());
+    (0..n)
+        .find(|&i| a[i] != b[i])
+        .or(if a.len() != b.len() { Some(n) } else { None })
+}
+
+/// The default predicate for a recorded file: the Rust containers disagree
+/// with the recorded results.
+///
+/// Recorded results hold only for the recorded op list, so without a live
+/// Minecraft the only sound cuts keep a prefix of it: the predicate refuses
+/// any other candidate. The shrinker then ends at the op where the Rust side
+/// first disagrees; a live-JVM predicate can cut further.
+pub fn disagrees_with_recording<'a>(
+    recorded: &'a Recorded,
+    rust: &'a mut dyn Executor,
+) -> impl FnMut(&Case) -> bool + 'a {
+    move |case| {
+        let n = case.ops.len();
+        if case.subject != recorded.case.subject
+            || n > recorded.case.ops.len()
+            || case.ops != recorded.case.ops.truncated(n)
+        {
+            return false;
+        }
+        match rust.run(case) {
+            Ok(results) => first_difference(&results, &recorded.results[..n]).is_some(),
+            Err(_) => false,
+        }
+    }
+}
+
+/// Writes a shrunk case as a regression case (an op list, no results) in
+/// `dir`, named after the original; gives the path written.
+pub fn write_regression(
+    shrunk: &Shrunk,
+    original: &str,
+    why: &str,
+    dir: &Path,
+) -> Result<PathBuf, String> {
+    let mut case = shrunk.case.clone();
+    let stem: String = original
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    case.name = format!("regression/{stem}-shrunk");
+    case.extra.insert("generator".into(), json!("rig shrink"));
+    case.extra.insert(
+        "notes".into(),
+        json!(format!(
+            "shrunk from {original} ({} ops) to {} ops: {why}; operations only: results come only from Minecraft",
+            shrunk.from_ops,
+            shrunk.case.ops.len()
+        )),
+    );
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(format!("{stem}-shrunk.json"));
+    std::fs::write(&path, case.to_text())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}

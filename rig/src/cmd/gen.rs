@@ -1,0 +1,88 @@
+//! `rig gen`: writes generated op lists (no results: those come only from
+//! Minecraft).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `rig gen`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A family (`flat`, `ladder`, `stale`, `unpack`, `random`, `storage`, `read`, `roundtrip`),
+    /// `default` for one sweep of every default family, or `list` to list them.
+    pub family: String,
+    /// The seed: same seed and count, same bytes.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many cases (default: one sweep of the family's variants).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Write one file a case under this folder (`DIR/<name>.json`); otherwise
+    /// print one case a line.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Runs `rig gen`.
+pub fn run(args: Args) -> ExitCode {
+    if args.family == "list" {
+        for f in gen::FAMILIES {
+            let default = if gen::DEFAULT.contains(&f.name) {
+                " (default)"
+            } else {
+                ""
+            };
+            println!(
+                "{:<10} {} variants{default}: {}",
+                f.name,
+                (f.variants)().len(),
+                f.about
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+    let names: Vec<&str> = if args.family == "default" {
+        gen::DEFAULT.to_vec()
+    } else {
+        vec![args.family.as_str()]
+    };
+    let mut cases = Vec::new();
+    for name in names {
+        let Some(family) = gen::family(name) else {
+            eprintln!("rig gen: no family {name:?} (try `rig gen list`)");
+            return ExitCode::FAILURE;
+        };
+        match family.cases(args.seed, args.count) {
+            Ok(c) => cases.extend(c),
+            Err(e) => {
+                eprintln!("rig gen: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    match &args.out {
+        None => {
+            for case in &cases {
+                print!("{}", case.to_text());
+            }
+        }
+        Some(dir) => {
+            for case in &cases {
+                let path = dir.join(format!("{}.json", case.name));
+                let written = path
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|()| std::fs::write(&path, case.to_text()));
+                if let Err(e) = written {
+                    eprintln!("rig gen: cannot write {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+            eprintln!(
+                "rig gen: wrote {} cases under {}",
+                cases.len(),
+                dir.display()
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
