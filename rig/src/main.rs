@@ -33,6 +33,10 @@ enum Command {
     World(cmd::world::Args),
     /// Every case through Minecraft's classes (JVM) and the Rust containers, live, compared.
     Diff(cmd::diff::Args),
+    /// Records cases from Minecraft's classes (JVM) as snapshots with their provenance.
+    Record(cmd::record::Args),
+    /// Gets Minecraft's server jar: `rig minecraft fetch 26.3`.
+    Minecraft(cmd::minecraft::Args),
     /// Internal: the child process that holds the JVM for diff, record and fuzz.
     #[command(hide = true)]
     ProbeServer(cmd::probe_server::Args),
@@ -48,6 +52,8 @@ fn main() -> ExitCode {
         Command::Coverage(args) => cmd::coverage::run(args),
         Command::World(args) => cmd::world::run(args),
         Command::Diff(args) => cmd::diff::run(args),
+        Command::Record(args) => cmd::record::run(args),
+        Command::Minecraft(args) => cmd::minecraft::run(args),
         Command::ProbeServer(args) => cmd::probe_server::run(args),
     }
 }

@@ -6,5 +6,7 @@ pub mod gen;
 pub mod shrink;
 pub mod diff;
 pub mod jvm_cases;
+pub mod minecraft;
 pub mod probe_server;
+pub mod record;
 pub mod world;

@@ -26,6 +26,12 @@ pub struct Setup {
     pub source: String,
     /// The cache for the compiled probe.
     pub cache: PathBuf,
+    /// The Minecraft version, when a jar named it.
+    pub minecraft_version: Option<String>,
+    /// The SHA-1 of the jar given with --minecraft.
+    pub jar_sha1: Option<String>,
+    /// Whether the class path holds the rig's own test fixture (never Minecraft truth).
+    pub fixture: bool,
 }
 
 struct Server {
@@ -62,11 +68,6 @@ impl JvmExecutor {
             server: None,
             crashes: 0,
         })
-    }
-
-    /// The provenance to record with results from this executor.
-    pub fn source(&self) -> &str {
-        &self.source
     }
 
     fn spawn(&self) -> Result<Server, String> {

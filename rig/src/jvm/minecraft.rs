@@ -22,6 +22,10 @@ pub struct Found {
     pub classpath: Vec<PathBuf>,
     /// Provenance: the version id and the jar's SHA-1.
     pub source: String,
+    /// The version id, when the jar names one.
+    pub version: Option<String>,
+    /// The SHA-1 of the jar given.
+    pub jar_sha1: String,
 }
 
 /// Lowercase hex of a digest.
@@ -47,10 +51,16 @@ pub fn resolve_jar(jar: &Path, cache: &Path) -> Result<Found, String> {
     if zip.by_name("META-INF/versions.list").is_ok() {
         return unbundle(jar, &sha1, &mut zip, cache);
     }
-    let id = version_id(&mut zip).unwrap_or_else(|| "unknown version".into());
+    let id = version_id(&mut zip);
     Ok(Found {
         classpath: vec![jar.to_path_buf()],
-        source: format!("Minecraft {id} server jar {} (SHA-1 {sha1})", file_name(jar)),
+        source: format!(
+            "Minecraft {} server jar {} (SHA-1 {sha1})",
+            id.as_deref().unwrap_or("(unknown version)"),
+            file_name(jar)
+        ),
+        version: id,
+        jar_sha1: sha1,
     })
 }
 
@@ -141,6 +151,8 @@ fn unbundle(
     Ok(Found {
         classpath,
         source: format!("Minecraft {} server jar (bundler, SHA-1 {sha1})", version.id),
+        version: Some(version.id.clone()),
+        jar_sha1: sha1.to_string(),
     })
 }
 

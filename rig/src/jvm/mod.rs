@@ -21,6 +21,9 @@ use std::path::PathBuf;
 
 pub use executor::{JvmExecutor, Setup};
 
+/// A class only the test fixture has (its switchboard of planted differences).
+const FIXTURE_MARK: &str = "net/minecraft/world/level/chunk/Plants.class";
+
 /// Where compiled probes, unpacked bundler jars and downloads go: `RIG_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/paletted`, else `~/.cache/paletted`, else `target/rig-cache`.
 pub fn cache_dir() -> PathBuf {
@@ -68,9 +71,12 @@ impl JvmArgs {
             .as_deref()
             .map(|cp| cp.split(':').filter(|p| !p.is_empty()).map(PathBuf::from).collect())
             .unwrap_or_default();
+        let (mut minecraft_version, mut jar_sha1) = (None, None);
         let (classpath, source) = match minecraft {
             Some(jar) => {
                 let found = minecraft::resolve_jar(&jar, &cache)?;
+                minecraft_version = found.version;
+                jar_sha1 = Some(found.jar_sha1);
                 let mut cp = found.classpath;
                 cp.extend(extra);
                 (cp, self.source.clone().unwrap_or(found.source))
@@ -92,11 +98,21 @@ impl JvmArgs {
                 return Err(format!("class path entry {} does not exist", p.display()));
             }
         }
+        // The fixture can never pass for Minecraft, whatever --source says.
+        let fixture = classpath.iter().any(|p| p.join(FIXTURE_MARK).is_file());
+        let source = if fixture {
+            format!("{} (rig/tests/fixture, a stand-in, not Minecraft): {source}", harness::snapshot::FIXTURE_SOURCE)
+        } else {
+            source
+        };
         Ok(Setup {
             classpath,
             jvm_options: self.jvm_options.clone(),
             source,
             cache,
+            minecraft_version,
+            jar_sha1,
+            fixture,
         })
     }
 }

@@ -34,9 +34,6 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The probe's entry class, in JNI's slash form.
-pub const CLASS: &str = "paletted/probe/Probe";
-
 /// Compiles the probe against `classpath` (or reuses the cached build) and returns the folder
 /// holding its classes.
 pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf, String> {

@@ -1,0 +1,124 @@
+//! `rig record`: runs cases through the JVM side and writes what it gave as snapshots
+//! (`snapshots/<name>.snap`, with provenance: the jar's version and SHA-1, or `--source`), and
+//! with `--golden DIR` as golden-format files too. Results from the test fixture say so, and
+//! `rig check` refuses them as Minecraft truth.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use harness::exec::Executor;
+use harness::recorded::Recorded;
+use harness::snapshot::{Provenance, Snapshot};
+use harness::store::Store;
+
+use super::jvm_cases;
+use crate::jvm::{JvmArgs, JvmExecutor};
+
+/// Arguments of `rig record`.
+#[derive(clap::Args, Default)]
+pub struct Args {
+    /// Case files or folders (default: cases/ops/).
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub jvm: JvmArgs,
+    /// Also write each recording, golden format, as DIR/<name>.json.
+    #[arg(long, value_name = "DIR")]
+    pub golden: Option<PathBuf>,
+    /// The repository whose cases/ops and snapshots/ to write (default: the one holding the
+    /// current directory).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+/// Runs `rig record`.
+pub fn run(args: Args) -> ExitCode {
+    match record(args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("rig record: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn record(args: Args) -> Result<bool, String> {
+    let store = args.root.clone().map_or_else(Store::find, Store::at);
+    let paths = if args.paths.is_empty() {
+        vec![store.root().join("cases").join("ops")]
+    } else {
+        args.paths.clone()
+    };
+    let files = jvm_cases::files(&paths)?;
+    let setup = args.jvm.setup()?;
+    let mut jvm = JvmExecutor::new(&setup)?;
+    if setup.fixture {
+        eprintln!("rig record: the class path is the rig's test fixture; these records say so and are never Minecraft truth");
+    }
+    let mut provenance = Provenance::recording(&setup.source, "rig record (JVM probe)");
+    if let Some(v) = &setup.minecraft_version {
+        provenance = provenance.with("minecraft_version", v);
+    }
+    if let Some(sha) = &setup.jar_sha1 {
+        provenance = provenance.with("jar_sha1", sha);
+    }
+    let (mut written, mut failed) = (0usize, 0usize);
+    for file in &files {
+        let case = match jvm_cases::load(file) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("{e}");
+                failed += 1;
+                continue;
+            }
+        };
+        let results = match jvm.run(&case) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("case {} ({}): the JVM side failed: {e}", case.name, file.display());
+                failed += 1;
+                continue;
+            }
+        };
+        harness::store::check_name(&case.name).map_err(|e| format!("{}: {e}", file.display()))?;
+        let case_path = store.case_path(&case.name);
+        let case_text = case.to_text();
+        if fs::read_to_string(&case_path).ok().as_deref() != Some(case_text.as_str()) {
+            write(&case_path, &case_text)?;
+        }
+        let snapshot = Snapshot {
+            provenance: provenance.clone().with("recorded_from", &file.display().to_string()),
+            results: results.clone(),
+        };
+        write(&store.snapshot_path(&case.name), &snapshot.to_text(&case.name))?;
+        if let Some(dir) = &args.golden {
+            let recorded = Recorded {
+                case: case.clone(),
+                source: setup.source.clone(),
+                results,
+                format: harness::case::FORMAT,
+            };
+            write(&dir.join(format!("{}.json", case.name)), &recorded.to_text())?;
+        }
+        written += 1;
+    }
+    println!(
+        "rig record: {written} of {} cases recorded from {}{}",
+        files.len(),
+        setup.source,
+        if failed > 0 {
+            format!("; {failed} failed")
+        } else {
+            String::new()
+        }
+    );
+    Ok(failed == 0)
+}
+
+fn write(path: &std::path::Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
