@@ -18,4 +18,5 @@ pub mod outcome;
 pub mod recorded;
 pub mod rust;
 pub mod snapshot;
+pub mod store;
 pub mod verdict;

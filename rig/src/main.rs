@@ -23,6 +23,16 @@ struct Cli {
 enum Command {
     /// Every recorded case through the Rust containers, compared with Minecraft's results (the default).
     Check(cmd::check::Args),
+    /// Times the benchmark workloads through the Rust containers (Java side: see BENCHMARKS.md).
+    Bench(cmd::bench::Args),
+    /// Runs one case and shows its first divergence in full, or one op's result.
+    Repro(cmd::repro::Args),
+    /// Splits recordings (golden format) into op lists and snapshots.
+    Import(cmd::import::Args),
+    /// Joins op lists and snapshots back into recordings (golden format).
+    Export(cmd::export::Args),
+    /// Validates, names and files a new regression case under cases/ops/regress/.
+    Add(cmd::add::Args),
     /// Generated op lists (no results) from a family and a seed.
     Gen(cmd::gen::Args),
     /// Shrinks a diverging recorded case to a regression case.
@@ -47,6 +57,11 @@ fn main() -> ExitCode {
     let command = cli.command.unwrap_or_else(|| Command::Check(cmd::check::Args::default()));
     match command {
         Command::Check(args) => cmd::check::run(args),
+        Command::Bench(args) => cmd::bench::run(args),
+        Command::Repro(args) => cmd::repro::run(args),
+        Command::Import(args) => cmd::import::run(args),
+        Command::Export(args) => cmd::export::run(args),
+        Command::Add(args) => cmd::add::run(args),
         Command::Gen(args) => cmd::gen::run(args),
         Command::Shrink(args) => cmd::shrink::run(args),
         Command::Coverage(args) => cmd::coverage::run(args),

@@ -1,6 +1,11 @@
 //! One module a command, each with `Args` (clap) and `run(Args) -> ExitCode`.
 
+pub mod add;
+pub mod bench;
 pub mod check;
+pub mod export;
+pub mod import;
+pub mod repro;
 pub mod coverage;
 pub mod gen;
 pub mod shrink;

@@ -1,0 +1,134 @@
+//! `rig add`: validates, names and files a new regression case under
+//! `cases/ops/regress/`.
+//!
+//! Results are truth only when recorded from Minecraft, so `add` takes
+//! either a recording (golden format, whose `source` passes the provenance
+//! gate) and files its op list and snapshot, or a bare op list, which it
+//! files with no snapshot: "awaiting recording", not counted by `rig check`
+//! until a recording of it is imported.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use harness::case::Case;
+use harness::exec::{ExecError, Executor};
+use harness::known::Known;
+use harness::recorded::Recorded;
+use harness::rust::RustExecutor;
+use harness::store::{self, Store};
+use harness::verdict::{judge, Verdict};
+
+/// Arguments of `rig add`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A recording (golden format, with results from Minecraft) or an op
+    /// list (no results).
+    pub case: PathBuf,
+    /// The name under `regress/`; by default the file's name.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Replace an existing regression case of that name.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Who `add` says filed a recording.
+const RECORDER: &str = "rig add of a golden-format recording";
+
+/// Runs `rig add`.
+pub fn run(args: Args) -> ExitCode {
+    match add(&args) {
+        Ok(message) => {
+            println!("{message}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("rig add: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn add(args: &Args) -> Result<String, String> {
+    let store = Store::find();
+    let text = store::read(&args.case).map_err(|e| e.to_string())?;
+    let stem = args
+        .case
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let slug = slug(args.name.as_deref().unwrap_or(&stem));
+    let name = format!("regress/{slug}");
+    store::check_name(&name)?;
+    let case_path = store.case_path(&name);
+    if case_path.exists() && !args.force {
+        return Err(format!(
+            "{} exists (--name picks another name, --force replaces it)",
+            store.relative(&case_path).display()
+        ));
+    }
+    let from = args.case.display().to_string();
+    if Recorded::has_results(&text) {
+        let mut recorded = Recorded::parse(&text, &args.case).map_err(|e| e.to_string())?;
+        if let Some(why) = Store::provenance(&recorded, RECORDER, &from).refusal() {
+            return Err(format!("{from}: {why}"));
+        }
+        recorded.case.name = name.clone();
+        runnable(&recorded.case)?;
+        let verdict = judge(&mut RustExecutor::new(), &recorded.case, &recorded.results, &Known::none());
+        let (c, s) = store.import(&recorded, RECORDER, &from)?;
+        let state = match verdict {
+            Verdict::Passed => "the Rust containers match it".to_string(),
+            Verdict::Failed(report) => format!(
+                "the Rust containers diverge (fix them, or list it in {}):\n{report}",
+                harness::known::PATH
+            ),
+            Verdict::Expected { .. } => unreachable!("no known divergences were given"),
+        };
+        Ok(format!(
+            "filed {} and {}; {state}",
+            store.relative(&c).display(),
+            store.relative(&s).display()
+        ))
+    } else {
+        let mut case = Case::parse(&text, &args.case).map_err(|e| e.to_string())?;
+        case.name = name.clone();
+        runnable(&case)?;
+        write(&case_path, &case.to_text())?;
+        Ok(format!(
+            "filed {} awaiting recording: it has no results from Minecraft yet, so rig check does not count it; record it with the JVM probe and `rig import` the recording (its name must stay `{name}`)",
+            store.relative(&case_path).display()
+        ))
+    }
+}
+
+/// A case must be one Minecraft's API can be given: the Rust executor
+/// refuses the others (ids outside the registry, ints out of range).
+fn runnable(case: &Case) -> Result<(), String> {
+    match RustExecutor::new().run(case) {
+        Ok(_) => Ok(()),
+        Err(e @ ExecError::Invalid { .. }) => Err(format!("not a valid case: {e}")),
+        Err(e) => Err(format!("the Rust executor cannot run it: {e}")),
+    }
+}
+
+/// A file-name-safe name: letters, digits, `-`, `_`, `.`; others become `-`.
+fn slug(s: &str) -> String {
+    let s: String = s
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' })
+        .collect();
+    let s = s.trim_matches(|c| c == '-' || c == '.').to_string();
+    if s.is_empty() {
+        "case".into()
+    } else {
+        s
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}

@@ -1,0 +1,154 @@
+//! `rig repro`: runs one case and shows its first divergence in full, with
+//! the ops leading to it, or the result of one op.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use harness::case::Case;
+use harness::compare::{diff, first_divergence, matches};
+use harness::exec::Executor;
+use harness::outcome::Outcome;
+use harness::recorded::Recorded;
+use harness::rust::RustExecutor;
+use harness::snapshot::Snapshot;
+use harness::store::{self, Store};
+
+/// Arguments of `rig repro`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A case name (`ladder/biomes-r8`), or a case or recording file.
+    pub case: String,
+    /// Show this op's result (and the recorded one) instead of the first divergence.
+    #[arg(long)]
+    pub op: Option<usize>,
+}
+
+/// Ops shown before the one that matters.
+const LEADING: usize = 8;
+
+/// Runs `rig repro`.
+pub fn run(args: Args) -> ExitCode {
+    let store = Store::find();
+    let (case, recorded) = match load(&store, &args.case) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("rig repro: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut exec = RustExecutor::new();
+    let actual = match exec.run(&case) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("rig repro: {}: could not run on {}: {e}", case.name, exec.name());
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("case {}: {} ({} ops)", case.name, case.subject, case.ops.len());
+    if recorded.is_none() {
+        println!("no recorded results (awaiting recording): showing the Rust results only");
+    }
+    let expected = recorded.as_deref().unwrap_or(&[]);
+    match args.op {
+        Some(n) if n >= case.ops.len() => {
+            eprintln!("rig repro: op {n}: the case has {} ops", case.ops.len());
+            ExitCode::FAILURE
+        }
+        Some(n) => {
+            leading(&case, &actual, n);
+            println!("op {n}: {}", case.ops.text(n));
+            println!("  {:<16} {}", exec.name(), actual[n]);
+            match expected.get(n) {
+                Some(e) => {
+                    println!("  {:<16} {e}", "recorded");
+                    if matches(e, &actual[n]) {
+                        println!("  (match)");
+                    } else {
+                        print!("{}", diff(case.ops.kind(n), e, &actual[n]));
+                        return ExitCode::FAILURE;
+                    }
+                }
+                None => {}
+            }
+            ExitCode::SUCCESS
+        }
+        None => match first_divergence(&case, expected, &actual) {
+            Some(d) if recorded.is_some() => {
+                leading(&case, &actual, d.op);
+                print!("{}", d.report(&case, "recorded", &exec.name()));
+                ExitCode::FAILURE
+            }
+            _ => {
+                if recorded.is_some() {
+                    println!("all {} ops match the recording", case.ops.len());
+                } else {
+                    for (i, a) in actual.iter().enumerate() {
+                        println!("  {i:>5}  {:<40} {a}", case.ops.text(i));
+                    }
+                }
+                ExitCode::SUCCESS
+            }
+        },
+    }
+}
+
+/// The ops before op `n`, with their (matching) results.
+fn leading(case: &Case, actual: &[Outcome], n: usize) {
+    let from = n.saturating_sub(LEADING);
+    if from > 0 {
+        println!("  ... {from} earlier ops");
+    }
+    for (i, result) in actual.iter().enumerate().take(n).skip(from) {
+        println!("  {i:>5}  {:<40} {result}", case.ops.text(i));
+    }
+}
+
+/// The case, and its recorded results when there are any.
+fn load(store: &Store, arg: &str) -> Result<(Case, Option<Vec<Outcome>>), String> {
+    let as_path = Path::new(arg);
+    if as_path.is_file() {
+        let text = store::read(as_path).map_err(|e| e.to_string())?;
+        if Recorded::has_results(&text) {
+            let r = Recorded::parse(&text, as_path).map_err(|e| e.to_string())?;
+            return Ok((r.case, Some(r.results)));
+        }
+        let case = Case::parse(&text, as_path).map_err(|e| e.to_string())?;
+        let results = snapshot_of(store, &case)?;
+        return Ok((case, results));
+    }
+    let name = arg.trim_end_matches(".json");
+    store::check_name(name)?;
+    let path = store.case_path(name);
+    if !path.is_file() {
+        return Err(format!("no case `{name}` (no {})", store.relative(&path).display()));
+    }
+    let text = store::read(&path).map_err(|e| e.to_string())?;
+    let case = Case::parse(&text, store.relative(&path)).map_err(|e| e.to_string())?;
+    let results = snapshot_of(store, &case)?;
+    Ok((case, results))
+}
+
+fn snapshot_of(store: &Store, case: &Case) -> Result<Option<Vec<Outcome>>, String> {
+    let path = store.snapshot_path(&case.name);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let snap = Snapshot::load(store.relative(&path))
+        .or_else(|_| Snapshot::load(&path))
+        .map_err(|e| e.to_string())?;
+    if let Some(why) = snap.provenance.refusal() {
+        eprintln!(
+            "warning: {}: {why}; its results are shown but are not truth",
+            store.relative(&path).display()
+        );
+    }
+    if snap.results.len() != case.ops.len() {
+        return Err(format!(
+            "{}: {} results for {} ops",
+            store.relative(&path).display(),
+            snap.results.len(),
+            case.ops.len()
+        ));
+    }
+    Ok(Some(snap.results))
+}
