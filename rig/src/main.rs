@@ -47,6 +47,8 @@ enum Command {
     Record(cmd::record::Args),
     /// Gets Minecraft's server jar: `rig minecraft fetch 26.3`.
     Minecraft(cmd::minecraft::Args),
+    /// Generated cases through both sides, live; shrinks the first divergence.
+    Fuzz(cmd::fuzz::Args),
     /// Internal: the child process that holds the JVM for diff, record and fuzz.
     #[command(hide = true)]
     ProbeServer(cmd::probe_server::Args),
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => cmd::diff::run(args),
         Command::Record(args) => cmd::record::run(args),
         Command::Minecraft(args) => cmd::minecraft::run(args),
+        Command::Fuzz(args) => cmd::fuzz::run(args),
         Command::ProbeServer(args) => cmd::probe_server::run(args),
     }
 }

@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod gen;
 pub mod shrink;
 pub mod diff;
+pub mod fuzz;
 pub mod jvm_cases;
 pub mod minecraft;
 pub mod probe_server;

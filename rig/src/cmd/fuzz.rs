@@ -1,0 +1,202 @@
+//! `rig fuzz`: generated cases (the `gen` families, seeded) through both sides, live. On the
+//! first divergence the case is shrunk against the live JVM, saved as a regression case with
+//! the JVM side's results as its snapshot, and the command says how to replay it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use harness::case::Case;
+use harness::compare::first_divergence;
+use harness::exec::Executor;
+use harness::rust::RustExecutor;
+use harness::snapshot::{Provenance, Snapshot};
+use harness::store::Store;
+
+use crate::jvm::{JvmArgs, JvmExecutor};
+
+/// Arguments of `rig fuzz`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub jvm: JvmArgs,
+    /// The seed (default: from the clock; printed first either way).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Run this long (such as 60s, 5m); the default when --cases is not given is 60s.
+    #[arg(long, value_parser = parse_duration)]
+    pub time: Option<Duration>,
+    /// Run this many cases.
+    #[arg(long)]
+    pub cases: Option<usize>,
+    /// Families to draw from (comma-separated; default: all of gen's default families).
+    #[arg(long, value_delimiter = ',')]
+    pub families: Vec<String>,
+    /// The repository to save regression cases in (default: the one holding the current
+    /// directory): cases/ops/regression/ and snapshots/regression/.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
+    let n: u64 = num.parse().map_err(|_| format!("{s:?} is not a duration such as 60s or 5m"))?;
+    match unit {
+        "" | "s" => Ok(Duration::from_secs(n)),
+        "m" => Ok(Duration::from_secs(n * 60)),
+        "h" => Ok(Duration::from_secs(n * 3600)),
+        "ms" => Ok(Duration::from_millis(n)),
+        _ => Err(format!("{s:?}: the unit is ms, s, m or h")),
+    }
+}
+
+/// Runs `rig fuzz`.
+pub fn run(args: Args) -> ExitCode {
+    match fuzz(args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("rig fuzz: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn fuzz(args: Args) -> Result<bool, String> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    println!("rig fuzz: seed {seed}");
+    let families: Vec<&'static gen::Family> = if args.families.is_empty() {
+        gen::DEFAULT.iter().filter_map(|n| gen::family(n)).collect()
+    } else {
+        args.families
+            .iter()
+            .map(|n| gen::family(n).ok_or_else(|| format!("no family {n:?}")))
+            .collect::<Result<_, _>>()?
+    };
+    let limit = match (args.time, args.cases) {
+        (None, None) => Some(Duration::from_secs(60)),
+        (t, _) => t,
+    };
+    let store = args.root.clone().map_or_else(Store::find, Store::at);
+    let setup = args.jvm.setup()?;
+    let mut jvm = JvmExecutor::new(&setup)?;
+    let mut rust = RustExecutor::new();
+
+    let started = Instant::now();
+    let mut last_report = Instant::now();
+    let (mut cases, mut ops) = (0usize, 0usize);
+    for round in 0u64.. {
+        let round_seed = seed.wrapping_add(round);
+        for family in &families {
+            for case in family.cases(round_seed, None)? {
+                if args.cases.is_some_and(|k| cases >= k) || limit.is_some_and(|t| started.elapsed() >= t) {
+                    let secs = started.elapsed().as_secs_f64().max(1e-9);
+                    println!(
+                        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}",
+                        cases as f64 / secs,
+                        ops as f64 / secs
+                    );
+                    return Ok(true);
+                }
+                let (Ok(on_jvm), Ok(on_rust)) = (jvm.run(&case), rust.run(&case)) else {
+                    // A case either side cannot run is not a divergence; diff reports those.
+                    cases += 1;
+                    continue;
+                };
+                cases += 1;
+                ops += case.ops.len();
+                if let Some(d) = first_divergence(&case, &on_jvm, &on_rust) {
+                    println!("{}", d.report(&case, "minecraft (jvm)", "paletted (rust)"));
+                    shrink_and_save(&case, &mut jvm, &mut rust, &store, &setup, seed)?;
+                    return Ok(false);
+                }
+                if last_report.elapsed() >= Duration::from_secs(5) {
+                    last_report = Instant::now();
+                    let secs = started.elapsed().as_secs_f64().max(1e-9);
+                    println!(
+                        "rig fuzz: {cases} cases, {ops} ops, {:.0} cases/s, {:.0} ops/s",
+                        cases as f64 / secs,
+                        ops as f64 / secs
+                    );
+                }
+            }
+        }
+    }
+    unreachable!("the rounds never end")
+}
+
+fn shrink_and_save(
+    case: &Case,
+    jvm: &mut JvmExecutor,
+    rust: &mut RustExecutor,
+    store: &Store,
+    setup: &crate::jvm::Setup,
+    seed: u64,
+) -> Result<(), String> {
+    let predicate = |c: &Case| match (jvm.run(c), rust.run(c)) {
+        (Ok(a), Ok(b)) => first_divergence(c, &a, &b).is_some(),
+        _ => false,
+    };
+    let shrunk = gen::shrink(case, predicate)?;
+    println!(
+        "rig fuzz: shrunk {} from {} to {} ops against the live JVM ({} runs)",
+        case.name,
+        shrunk.from_ops,
+        shrunk.case.ops.len(),
+        shrunk.tests
+    );
+    let dir = store.root().join("cases").join("ops").join("regression");
+    let why = format!("rig fuzz (seed {seed}) found the Rust containers disagreeing with {}", setup.source);
+    let path = gen::shrink::write_regression(&shrunk, &case.name, &why, &dir)?;
+    let text = fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let saved = Case::parse(&text, &path).map_err(|e| e.to_string())?;
+    let results = jvm.run(&saved).map_err(|e| format!("recording the shrunk case: {e}"))?;
+    if let Some(d) = first_divergence(&saved, &results, &rust.run(&saved).map_err(|e| e.to_string())?) {
+        println!("{}", d.report(&saved, "minecraft (jvm)", "paletted (rust)"));
+    }
+    let mut provenance = Provenance::recording(&setup.source, "rig fuzz (JVM probe)")
+        .with("seed", &seed.to_string());
+    if let Some(v) = &setup.minecraft_version {
+        provenance = provenance.with("minecraft_version", v);
+    }
+    if let Some(sha) = &setup.jar_sha1 {
+        provenance = provenance.with("jar_sha1", sha);
+    }
+    let snap = store.snapshot_path(&saved.name);
+    write(&snap, &Snapshot { provenance, results }.to_text(&saved.name))?;
+    println!(
+        "rig fuzz: saved {} and {}\n  replay live:  rig diff {} {}\n  replay from the snapshot:  rig check {}",
+        path.display(),
+        snap.display(),
+        path.display(),
+        replay_flags(setup),
+        saved.name
+    );
+    Ok(())
+}
+
+fn replay_flags(setup: &crate::jvm::Setup) -> String {
+    let mut s = String::new();
+    for o in &setup.jvm_options {
+        s.push_str(&format!(" --jvm-option={o}"));
+    }
+    match std::env::args().skip_while(|a| a != "--minecraft").nth(1) {
+        Some(jar) => format!("--minecraft {jar}{s}"),
+        None => format!(
+            "--classpath {}{s}",
+            crate::jvm::probe::join_classpath(&setup.classpath).unwrap_or_default()
+        ),
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
