@@ -98,9 +98,13 @@ impl Store {
         files_with(&snaps, "snap")
             .into_iter()
             .filter(|p| {
-                let Ok(rel) = p.strip_prefix(&snaps) else { return false };
+                let Ok(rel) = p.strip_prefix(&snaps) else {
+                    return false;
+                };
                 let name = rel.with_extension("");
-                !self.case_path(&name.to_string_lossy().replace('\\', "/")).is_file()
+                !self
+                    .case_path(&name.to_string_lossy().replace('\\', "/"))
+                    .is_file()
             })
             .collect()
     }
@@ -126,7 +130,10 @@ impl Store {
             provenance: Store::provenance(recorded, recorder, imported_from),
             results: recorded.results.clone(),
         };
-        (recorded.case.to_text(), snapshot.to_text(&recorded.case.name))
+        (
+            recorded.case.to_text(),
+            snapshot.to_text(&recorded.case.name),
+        )
     }
 
     /// Joins an op list and its snapshot back into a recording; the
@@ -155,7 +162,12 @@ impl Store {
 
     /// Writes a recording as `cases/ops/<name>.json` and
     /// `snapshots/<name>.snap`; gives the two paths.
-    pub fn import(&self, recorded: &Recorded, recorder: &str, imported_from: &str) -> Result<(PathBuf, PathBuf), String> {
+    pub fn import(
+        &self,
+        recorded: &Recorded,
+        recorder: &str,
+        imported_from: &str,
+    ) -> Result<(PathBuf, PathBuf), String> {
         check_name(&recorded.case.name)?;
         let (case_text, snap_text) = Store::split(recorded, recorder, imported_from);
         let case_path = self.case_path(&recorded.case.name);
@@ -168,7 +180,8 @@ impl Store {
     /// Reads the op list and snapshot of `name` and joins them.
     pub fn export(&self, name: &str) -> Result<Recorded, String> {
         let case_path = self.case_path(name);
-        let text = std::fs::read_to_string(&case_path).map_err(|e| format!("{}: {e}", case_path.display()))?;
+        let text = std::fs::read_to_string(&case_path)
+            .map_err(|e| format!("{}: {e}", case_path.display()))?;
         let case = Case::parse(&text, self.relative(&case_path)).map_err(|e| e.to_string())?;
         let snapshot = Snapshot::load(&self.snapshot_path(name)).map_err(|e| e.to_string())?;
         Store::join(case, snapshot)
@@ -177,7 +190,8 @@ impl Store {
 
 /// Reads a file, or says why not as a [`ParseError`] at its start.
 pub fn read(path: &Path) -> Result<String, ParseError> {
-    std::fs::read_to_string(path).map_err(|e| ParseError::at(path, "", 0, "", format!("cannot read: {e}")))
+    std::fs::read_to_string(path)
+        .map_err(|e| ParseError::at(path, "", 0, "", format!("cannot read: {e}")))
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
@@ -194,7 +208,9 @@ pub fn check_name(name: &str) -> Result<(), String> {
         && name.split('/').all(|seg| {
             !seg.is_empty()
                 && !seg.chars().all(|c| c == '.')
-                && seg.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+                && seg
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
         });
     if ok {
         Ok(())
@@ -212,7 +228,9 @@ pub fn json_files(dir: &Path) -> Vec<PathBuf> {
 
 fn files_with(dir: &Path, ext: &str) -> Vec<PathBuf> {
     fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {

@@ -75,7 +75,12 @@ fn add(args: &Args) -> Result<String, String> {
         }
         recorded.case.name = name.clone();
         runnable(&recorded.case)?;
-        let verdict = judge(&mut RustExecutor::new(), &recorded.case, &recorded.results, &Known::none());
+        let verdict = judge(
+            &mut RustExecutor::new(),
+            &recorded.case,
+            &recorded.results,
+            &Known::none(),
+        );
         let (c, s) = store.import(&recorded, RECORDER, &from)?;
         let state = match verdict {
             Verdict::Passed => "the Rust containers match it".to_string(),
@@ -116,7 +121,13 @@ fn runnable(case: &Case) -> Result<(), String> {
 fn slug(s: &str) -> String {
     let s: String = s
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect();
     let s = s.trim_matches(|c| c == '-' || c == '.').to_string();
     if s.is_empty() {

@@ -30,9 +30,15 @@ pub struct Args {
 /// What to check: a recording, or an op list with its snapshot.
 enum Item {
     Recording(PathBuf),
-    WithSnapshot { case: PathBuf, snapshot: PathBuf },
+    WithSnapshot {
+        case: PathBuf,
+        snapshot: PathBuf,
+    },
     /// A file found to be malformed while sorting the inputs.
-    Broken { name: String, error: String },
+    Broken {
+        name: String,
+        error: String,
+    },
 }
 
 /// One case's outcome, for the summary and JUnit.
@@ -61,7 +67,7 @@ pub fn run(args: Args) -> ExitCode {
     for item in items {
         let row = check_one(&store, &mut exec, &known, item);
         if let Verdict::Failed(report) = &row.verdict {
-            bar.suspend(|| print!("{report}\n"));
+            bar.suspend(|| println!("{report}"));
         }
         rows.push(row);
         bar.inc(1);
@@ -155,7 +161,10 @@ fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<String>) {
                 Ok(case) => {
                     let snapshot = store.snapshot_path(&case.name);
                     if snapshot.is_file() {
-                        items.push(Item::WithSnapshot { case: file, snapshot });
+                        items.push(Item::WithSnapshot {
+                            case: file,
+                            snapshot,
+                        });
                     } else {
                         awaiting.push(case.name);
                     }
@@ -211,7 +220,10 @@ fn check_one(store: &Store, exec: &mut RustExecutor, known: &Known, item: Item) 
                 Err(e) => return failed(case.name, e.to_string()),
             };
             if let Some(why) = snap.provenance.refusal() {
-                return failed(case.name, format!("{}: refused: {why}", snap_shown.display()));
+                return failed(
+                    case.name,
+                    format!("{}: refused: {why}", snap_shown.display()),
+                );
             }
             if snap.results.len() != case.ops.len() {
                 let msg = format!(
@@ -237,7 +249,10 @@ fn check_one(store: &Store, exec: &mut RustExecutor, known: &Known, item: Item) 
 /// are skipped with their reason.
 fn junit(rows: &[Row]) -> String {
     let failures = rows.iter().filter(|r| r.verdict.is_failure()).count();
-    let skipped = rows.iter().filter(|r| matches!(r.verdict, Verdict::Expected { .. })).count();
+    let skipped = rows
+        .iter()
+        .filter(|r| matches!(r.verdict, Verdict::Expected { .. }))
+        .count();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     s.push_str(&format!(
         "<testsuites><testsuite name=\"rig check\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">\n",
@@ -248,7 +263,11 @@ fn junit(rows: &[Row]) -> String {
             Some((family, rest)) => (family, rest),
             None => ("cases", row.name.as_str()),
         };
-        s.push_str(&format!("  <testcase classname=\"{}\" name=\"{}\"", xml(class), xml(name)));
+        s.push_str(&format!(
+            "  <testcase classname=\"{}\" name=\"{}\"",
+            xml(class),
+            xml(name)
+        ));
         match &row.verdict {
             Verdict::Passed => s.push_str("/>\n"),
             Verdict::Failed(report) => {
@@ -288,4 +307,3 @@ fn xml(s: &str) -> String {
     }
     out
 }
-

@@ -38,7 +38,8 @@ pub fn run(args: Args) -> ExitCode {
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
                 }
-                std::fs::write(&path, recorded.to_text()).map_err(|e| format!("{}: {e}", path.display()))
+                std::fs::write(&path, recorded.to_text())
+                    .map_err(|e| format!("{}: {e}", path.display()))
             });
         match result {
             Ok(()) => written += 1,

@@ -40,11 +40,20 @@ pub fn run(args: Args) -> ExitCode {
     let actual = match exec.run(&case) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("rig repro: {}: could not run on {}: {e}", case.name, exec.name());
+            eprintln!(
+                "rig repro: {}: could not run on {}: {e}",
+                case.name,
+                exec.name()
+            );
             return ExitCode::FAILURE;
         }
     };
-    println!("case {}: {} ({} ops)", case.name, case.subject, case.ops.len());
+    println!(
+        "case {}: {} ({} ops)",
+        case.name,
+        case.subject,
+        case.ops.len()
+    );
     if recorded.is_none() {
         println!("no recorded results (awaiting recording): showing the Rust results only");
     }
@@ -58,17 +67,14 @@ pub fn run(args: Args) -> ExitCode {
             leading(&case, &actual, n);
             println!("op {n}: {}", case.ops.text(n));
             println!("  {:<16} {}", exec.name(), actual[n]);
-            match expected.get(n) {
-                Some(e) => {
-                    println!("  {:<16} {e}", "recorded");
-                    if matches(e, &actual[n]) {
-                        println!("  (match)");
-                    } else {
-                        print!("{}", diff(case.ops.kind(n), e, &actual[n]));
-                        return ExitCode::FAILURE;
-                    }
+            if let Some(e) = expected.get(n) {
+                println!("  {:<16} {e}", "recorded");
+                if matches(e, &actual[n]) {
+                    println!("  (match)");
+                } else {
+                    print!("{}", diff(case.ops.kind(n), e, &actual[n]));
+                    return ExitCode::FAILURE;
                 }
-                None => {}
             }
             ExitCode::SUCCESS
         }
@@ -120,7 +126,10 @@ fn load(store: &Store, arg: &str) -> Result<(Case, Option<Vec<Outcome>>), String
     store::check_name(name)?;
     let path = store.case_path(name);
     if !path.is_file() {
-        return Err(format!("no case `{name}` (no {})", store.relative(&path).display()));
+        return Err(format!(
+            "no case `{name}` (no {})",
+            store.relative(&path).display()
+        ));
     }
     let text = store::read(&path).map_err(|e| e.to_string())?;
     let case = Case::parse(&text, store.relative(&path)).map_err(|e| e.to_string())?;

@@ -1,0 +1,148 @@
+//! Every case in `cases/ops` through the Rust containers, asserted against
+//! its snapshot in `snapshots/` with insta.
+//!
+//! The snapshots hold Minecraft's recorded results. When a change to the
+//! Rust containers makes a case diverge, this test fails and insta writes
+//! `snapshots/<name>.snap.new` with the Rust results. Those carry the
+//! provenance below, so if anyone `cargo insta accept`s them, `rig check`
+//! (and `every_snapshot_passes_the_provenance_gate` here) refuses the
+//! accepted snapshot: Rust output never becomes truth by review.
+//!
+//! Insta compares the results only, never the metadata (a comparator,
+//! below, that also holds under `INSTA_REQUIRE_FULL_MATCH`), so the Rust
+//! provenance set here does not make recorded snapshots fail when the
+//! results agree; and it compares them by the protocol's rules, so a
+//! third-party exception message (netty's, Validate's) counts by class.
+
+use std::path::{Path, PathBuf};
+
+use harness::case::Case;
+use harness::compare::matches;
+use harness::exec::Executor;
+use harness::known::{self, Known};
+use harness::outcome::Outcome;
+use harness::rust::RustExecutor;
+use harness::snapshot::{self, Snapshot, RUST_SOURCE, TEST_SOURCE};
+use harness::store::Store;
+use insta::internals::Content;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// The provenance of results this test computes: refused by the gate.
+fn rust_provenance() -> Content {
+    Content::Map(vec![
+        (Content::from("source"), Content::from(RUST_SOURCE)),
+        (Content::from("recorder"), Content::from(TEST_SOURCE)),
+    ])
+}
+
+/// Compares the results as the protocol does (`harness::compare::matches`:
+/// exactly, but third-party exception messages by class only), and never
+/// the metadata, also where insta is told to: the provenance differs by
+/// design between a recording and the Rust side.
+struct ProtocolComparator;
+
+impl insta::Comparator for ProtocolComparator {
+    fn matches(&self, reference: &insta::Snapshot, test: &insta::Snapshot) -> bool {
+        let text = |s: &insta::Snapshot| s.contents().as_text().map(|t| t.to_string());
+        let (Some(expected), Some(actual)) = (text(reference), text(test)) else {
+            return insta::DefaultComparator.matches(reference, test);
+        };
+        let parse = |body: &str| -> Option<Vec<Outcome>> {
+            body.lines().map(|l| serde_json::from_str(l).ok()).collect()
+        };
+        match (parse(&expected), parse(&actual)) {
+            (Some(e), Some(a)) => {
+                e.len() == a.len() && e.iter().zip(&a).all(|(e, a)| matches(e, a))
+            }
+            _ => expected == actual,
+        }
+    }
+
+    fn matches_fully(&self, reference: &insta::Snapshot, test: &insta::Snapshot) -> bool {
+        self.matches(reference, test)
+    }
+
+    fn dyn_clone(&self) -> Box<dyn insta::Comparator> {
+        Box::new(ProtocolComparator)
+    }
+}
+
+#[test]
+fn cases_match_their_snapshots() {
+    let root = root();
+    let known = Known::load(&root.join(known::PATH)).unwrap_or_else(|e| panic!("{e}"));
+    insta::glob!("../../cases/ops", "**/*.json", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let case = Case::parse(&text, path).unwrap_or_else(|e| panic!("{e}"));
+        // No snapshot: awaiting recording. Rust results are not to be
+        // offered as a first snapshot.
+        if !snapshot::path_for(&root, &case.name).is_file() {
+            return;
+        }
+        // A known divergence differs from its snapshot by definition; rig
+        // check and tests/golden.rs hold it to its entry.
+        if known.reason(&case.name).is_some() {
+            return;
+        }
+        let results = RustExecutor::new()
+            .run(&case)
+            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let (dir, stem) = match case.name.rsplit_once('/') {
+            Some((dir, stem)) => (root.join("snapshots").join(dir), stem),
+            None => (root.join("snapshots"), case.name.as_str()),
+        };
+        let mut settings = insta::Settings::clone_current();
+        settings.remove_snapshot_suffix();
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_snapshot_path(dir);
+        settings.set_omit_expression(true);
+        settings.set_raw_info(&rust_provenance());
+        settings.set_comparator(Box::new(ProtocolComparator));
+        settings.bind(|| {
+            insta::assert_snapshot!(stem, snapshot::body(&results));
+        });
+    });
+}
+
+#[test]
+fn every_snapshot_passes_the_provenance_gate() {
+    let store = Store::at(root());
+    let mut refused = Vec::new();
+    for entry in store.entries() {
+        if let Some(path) = entry.snapshot {
+            let snap = Snapshot::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            if let Some(why) = snap.provenance.refusal() {
+                refused.push(format!("{}: {why}", path.display()));
+            }
+        }
+    }
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
+}
+
+#[test]
+fn export_of_the_imported_golden_set_is_the_golden_set() {
+    let store = Store::at(root());
+    let golden = root().join("cases/golden");
+    let files = harness::store::json_files(&golden);
+    assert_eq!(files.len(), 323);
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let name = file
+            .strip_prefix(&golden)
+            .unwrap()
+            .with_extension("")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let exported = store.export(&name).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            exported.to_text() == text,
+            "{name}: export differs from the golden file"
+        );
+    }
+}
