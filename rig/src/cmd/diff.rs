@@ -16,7 +16,7 @@ use crate::jvm::{JvmArgs, JvmExecutor};
 /// Arguments of `rig diff`.
 #[derive(clap::Args, Default)]
 pub struct Args {
-    /// Case files or folders (default: cases/).
+    /// Case files or folders (default: cases/ops/).
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub jvm: JvmArgs,
@@ -36,7 +36,7 @@ pub fn run(args: Args) -> ExitCode {
 
 fn diff(args: Args) -> Result<bool, String> {
     let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("cases")]
+        vec![harness::store::Store::find().root().join("cases").join("ops")]
     } else {
         args.paths.clone()
     };

@@ -24,6 +24,17 @@ pub use executor::{JvmExecutor, Setup};
 /// A class only the test fixture has (its switchboard of planted differences).
 const FIXTURE_MARK: &str = "net/minecraft/world/level/chunk/Plants.class";
 
+/// Whether a class path entry (a folder or a jar) holds the test fixture's mark.
+fn holds_fixture(entry: &std::path::Path) -> bool {
+    if entry.is_dir() {
+        return entry.join(FIXTURE_MARK).is_file();
+    }
+    std::fs::File::open(entry)
+        .ok()
+        .and_then(|f| zip::ZipArchive::new(f).ok())
+        .is_some_and(|mut z| z.by_name(FIXTURE_MARK).is_ok())
+}
+
 /// Where compiled probes, unpacked bundler jars and downloads go: `RIG_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/paletted`, else `~/.cache/paletted`, else `target/rig-cache`.
 pub fn cache_dir() -> PathBuf {
@@ -99,7 +110,7 @@ impl JvmArgs {
             }
         }
         // The fixture can never pass for Minecraft, whatever --source says.
-        let fixture = classpath.iter().any(|p| p.join(FIXTURE_MARK).is_file());
+        let fixture = classpath.iter().any(|p| holds_fixture(p));
         let source = if fixture {
             format!("{} (rig/tests/fixture, a stand-in, not Minecraft): {source}", harness::snapshot::FIXTURE_SOURCE)
         } else {

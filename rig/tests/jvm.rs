@@ -1,0 +1,265 @@
+//! The JVM side end to end, against the test fixture (rig/tests/fixture, a stand-in, not
+//! Minecraft): JVM start, probe compile, every op kind, planted differences found at the
+//! right op, exceptions, a dying child, records refused as truth, and fuzzing.
+
+mod jvm_support;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use jvm_support::{divergences, fixture, fresh_dir, golden, rig, run};
+use serde_json::Value;
+
+fn classpath(fx: &Path) -> String {
+    fx.to_str().unwrap().to_string()
+}
+
+#[test]
+fn the_fixture_agrees_with_the_rust_containers_on_every_golden_case() {
+    let Some(fx) = fixture() else { return };
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden())
+        .args(["--classpath", &classpath(&fx)]));
+    assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
+    assert!(out.contains("323 cases, 49718 ops"), "{out}");
+    assert!(out.contains("323 agree, 0 diverge, 0 failed"), "{out}");
+    assert!(divergences(&out).is_empty());
+}
+
+#[test]
+fn a_planted_count_order_is_reported_at_counts_ops() {
+    let Some(fx) = fixture() else { return };
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden())
+        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=count-order"]));
+    assert_eq!(code, 1, "{err}");
+    let found = divergences(&out);
+    assert!(!found.is_empty());
+    for (name, op, text) in &found {
+        assert_eq!(text, "counts", "{name} op {op} is not a counts op");
+    }
+    // The behaviour notes' flat-world example: palette [0, 88, 10, 9], counted [0, 10, 88, 9].
+    assert!(found.iter().any(|(n, _, _)| n == "flat/bottom-section"), "{out}");
+    assert!(out.contains("{\"ok\":[[0,3072],[88,256],[10,512],[9,256]]}"), "{out}");
+}
+
+/// The first op of each golden case whose recorded result is a length error for one long
+/// too many: exactly where the `no-length-check` plant must show.
+fn too_many_longs() -> BTreeSet<(String, usize)> {
+    let mut want = BTreeSet::new();
+    let mut stack = vec![golden()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            let results = v["results"].as_array().unwrap();
+            let first = results.iter().position(|r| {
+                let msg = r["error"].as_str().or(r["message"].as_str()).unwrap_or("");
+                let Some((_, rest)) = msg.split_once("got: ") else { return false };
+                let Some((got, expected)) = rest.split_once(" but expected: ") else { return false };
+                got.parse::<u64>().unwrap() > expected.parse::<u64>().unwrap()
+            });
+            if let Some(i) = first {
+                want.insert((v["name"].as_str().unwrap().to_string(), i));
+            }
+        }
+    }
+    want
+}
+
+#[test]
+fn a_planted_missing_length_check_is_reported_exactly_where_it_shows() {
+    let Some(fx) = fixture() else { return };
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden())
+        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=no-length-check"]));
+    assert_eq!(code, 1, "{err}");
+    let found: BTreeSet<(String, usize)> = divergences(&out).into_iter().map(|(n, i, _)| (n, i)).collect();
+    let want = too_many_longs();
+    assert!(want.len() > 10);
+    assert_eq!(found, want, "{out}");
+    for (_, _, text) in divergences(&out) {
+        assert!(text.starts_with("unpack") || text.starts_with("load"), "{text}");
+    }
+}
+
+#[test]
+fn java_errors_become_results_and_unexpressible_ops_are_refused() {
+    let Some(fx) = fixture() else { return };
+    let dir = fresh_dir("probe-exceptions");
+    // A value outside the registry: the probe cannot make an entry for it.
+    let refused = dir.join("refused.json");
+    std::fs::write(
+        &refused,
+        r#"{"format":1,"name":"t/refused","subject":{"kind":"container","strategy":"biomes","registry":4,"initial":0},"ops":[{"op":"bits"},{"op":"set","x":0,"y":0,"z":0,"value":9}]}"#,
+    )
+    .unwrap();
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("ladder/biomes-r1.json"))
+        .arg(&refused)
+        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=overflow-in-bits"]));
+    assert_eq!(code, 1, "{err}");
+    // StackOverflowError is an Error, not an Exception: the probe catches Throwable.
+    assert!(out.contains(r#"{"throws":"StackOverflowError","message":null}"#), "{out}");
+    let found = divergences(&out);
+    assert_eq!(found.len(), 1, "{out}");
+    assert_eq!(found[0].2, "bits");
+    assert!(
+        out.contains("case t/refused") && out.contains("invalid case at op 1: value 9 is not below the registry size 4"),
+        "{out}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_dying_jvm_is_reported_with_its_case_and_the_run_goes_on() {
+    let Some(fx) = fixture() else { return };
+    // flat and the biomes ladder call getSerializedSize (the plant halts the JVM there);
+    // the storage case does not, and runs on a restarted child.
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat/bottom-section.json"))
+        .arg(golden().join("storage/bits-5.json"))
+        .arg(golden().join("unpack/biomes-empty.json"))
+        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=halt"]));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("case flat/bottom-section") && out.contains("the JVM side died while running this case (exit code 86)"),
+        "{out}"
+    );
+    assert!(out.contains("case unpack/biomes-empty"), "{out}");
+    assert!(out.contains("1 agree, 0 diverge, 2 failed to run (2 JVM crashes, each restarted)"), "{out}");
+}
+
+#[test]
+fn no_jdk_says_what_was_tried_and_that_minecraft_needs_java_25() {
+    let Some(fx) = fixture() else { return };
+    let empty = fresh_dir("no-jdk");
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat"))
+        .args(["--classpath", &classpath(&fx)])
+        .env("JAVA_HOME", empty.join("nowhere"))
+        .env("RIG_JDK_DIR", &empty)
+        .env("PATH", &empty));
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("no JDK found"), "{err}");
+    assert!(err.contains("JAVA_HOME="), "{err}");
+    assert!(err.contains(&empty.display().to_string()), "{err}");
+    assert!(err.contains("java on the PATH: no java on it"), "{err}");
+    assert!(err.contains("Minecraft 26.x needs Java 25"), "{err}");
+}
+
+#[test]
+fn javac_failing_on_a_class_path_without_minecraft_is_explained() {
+    if fixture().is_none() {
+        return;
+    }
+    let empty = fresh_dir("empty-classpath");
+    let (code, _out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat"))
+        .args(["--classpath", empty.to_str().unwrap()]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("javac could not compile the probe"), "{err}");
+    assert!(err.contains("net.minecraft.world.level.chunk does not exist"), "{err}");
+    assert!(err.contains("Minecraft.java"), "{err}");
+}
+
+#[test]
+fn records_from_the_fixture_say_so_and_check_refuses_them() {
+    let Some(fx) = fixture() else { return };
+    let root = fresh_dir("record-root");
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    let goldens = root.join("recorded");
+    // Even a --source claiming Minecraft cannot pass the fixture off as Minecraft.
+    let (code, out, err) = run(rig()
+        .arg("record")
+        .arg(golden().join("flat"))
+        .arg(golden().join("storage/bits-5.json"))
+        .args(["--classpath", &classpath(&fx), "--source", "Minecraft 26.3 (really)"])
+        .arg("--root")
+        .arg(&root)
+        .arg("--golden")
+        .arg(&goldens));
+    assert_eq!(code, 0, "{out}\n{err}");
+    let snap_path = root.join("snapshots/flat/bottom-section.snap");
+    let snap = std::fs::read_to_string(&snap_path).unwrap();
+    assert!(snap.contains("test fixture — NOT a recording"), "{snap}");
+    let loaded = harness::snapshot::Snapshot::load(&snap_path).unwrap();
+    assert!(loaded.provenance.refusal().is_some());
+    // The recorded results are the golden ones (the fixture agrees with them).
+    let recorded: Value =
+        serde_json::from_str(&std::fs::read_to_string(goldens.join("flat/bottom-section.json")).unwrap()).unwrap();
+    let original: Value =
+        serde_json::from_str(&std::fs::read_to_string(golden().join("flat/bottom-section.json")).unwrap()).unwrap();
+    assert_eq!(recorded["results"], original["results"]);
+    assert!(recorded["source"].as_str().unwrap().contains("test fixture"));
+
+    // rig check, run in that repository, refuses both the snapshots and the recording.
+    let (code, out, err) = run(rig().arg("check").current_dir(&root));
+    assert_ne!(code, 0, "rig check accepted fixture snapshots:\n{out}\n{err}");
+    assert!(format!("{out}{err}").contains("not recorded from Minecraft"), "{out}\n{err}");
+    let (code, out, err) = run(rig()
+        .arg("check")
+        .arg(goldens.join("flat/bottom-section.json"))
+        .current_dir(&root));
+    assert_ne!(code, 0, "rig check accepted a fixture recording:\n{out}\n{err}");
+}
+
+#[test]
+fn fuzz_finds_and_shrinks_a_planted_difference_against_the_live_jvm() {
+    let Some(fx) = fixture() else { return };
+    let root = fresh_dir("fuzz-root");
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    let (code, out, err) = run(rig()
+        .arg("fuzz")
+        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=count-order"])
+        .args(["--seed", "7", "--cases", "50", "--families", "flat,random"])
+        .arg("--root")
+        .arg(&root));
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.starts_with("rig fuzz: seed 7\n"), "{out}");
+    assert!(out.contains("shrunk flat/bottom-section-s7 from 1035 to"), "{out}");
+    let case = root.join("cases/ops/regression/flat-bottom-section-s7-shrunk.json");
+    let text = std::fs::read_to_string(&case).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let ops = v["ops"].as_array().unwrap();
+    assert!(ops.len() <= 4, "not shrunk: {text}");
+    assert_eq!(ops.last().unwrap()["op"], "counts");
+    let snap = std::fs::read_to_string(root.join("snapshots/regression/flat-bottom-section-s7-shrunk.snap")).unwrap();
+    assert!(snap.contains("test fixture — NOT a recording"), "{snap}");
+    assert!(out.contains("replay live:  rig diff"), "{out}");
+
+    // Replaying it live reproduces the divergence at the same op.
+    let (code, out, _) = run(rig()
+        .arg("diff")
+        .arg(&case)
+        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=count-order"]));
+    assert_eq!(code, 1);
+    assert_eq!(divergences(&out)[0].2, "counts");
+}
+
+#[test]
+fn fuzz_without_a_difference_reports_its_rate_and_passes() {
+    let Some(fx) = fixture() else { return };
+    let root = fresh_dir("fuzz-clean");
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    let (code, out, err) = run(rig()
+        .arg("fuzz")
+        .args(["--classpath", &classpath(&fx), "--seed", "3", "--cases", "40"])
+        .arg("--root")
+        .arg(&root));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.starts_with("rig fuzz: seed 3\n"), "{out}");
+    assert!(out.contains("no divergence in 40 cases"), "{out}");
+    assert!(out.contains("ops/s"), "{out}");
+}

@@ -1,0 +1,147 @@
+//! Shared by the JVM-side tests: a JDK (or a loud failure on CI), the test fixture compiled
+//! once per test binary, and the `rig` binary with a private cache.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// This test run's scratch folder.
+pub fn scratch() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("jvm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A fresh, empty folder under the scratch folder.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = scratch().join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn is_jdk(home: &Path) -> bool {
+    home.join("bin/javac").is_file() && home.join("lib/server/libjvm.so").is_file()
+}
+
+fn major(home: &Path) -> u32 {
+    std::fs::read_to_string(home.join("release"))
+        .ok()
+        .and_then(|t| {
+            let v = t.lines().find_map(|l| l.strip_prefix("JAVA_VERSION="))?.trim_matches('"').to_string();
+            let mut parts = v.split(['.', '_']);
+            let first: u32 = parts.next()?.parse().ok()?;
+            if first == 1 {
+                parts.next()?.parse().ok()
+            } else {
+                Some(first)
+            }
+        })
+        .unwrap_or(0)
+}
+
+/// The JDK the rig will find (same order: JAVA_HOME, newest under /usr/lib/jvm, javac on
+/// PATH). None off CI, with the reason printed; on CI (CI=true) a missing JDK fails the test.
+pub fn jdk() -> Option<PathBuf> {
+    let found = std::env::var_os("JAVA_HOME")
+        .map(PathBuf::from)
+        .filter(|h| is_jdk(h))
+        .or_else(|| {
+            let mut best: Option<PathBuf> = None;
+            for e in std::fs::read_dir("/usr/lib/jvm").into_iter().flatten().flatten() {
+                let p = std::fs::canonicalize(e.path()).unwrap_or(e.path());
+                if is_jdk(&p) && best.as_ref().is_none_or(|b| major(&p) > major(b)) {
+                    best = Some(p);
+                }
+            }
+            best
+        })
+        .or_else(|| {
+            let path = std::env::var_os("PATH")?;
+            std::env::split_paths(&path).find_map(|d| {
+                let javac = std::fs::canonicalize(d.join("javac")).ok()?;
+                let home = javac.parent()?.parent()?.to_path_buf();
+                is_jdk(&home).then_some(home)
+            })
+        });
+    if found.is_none() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("no JDK found (JAVA_HOME, /usr/lib/jvm, PATH): CI must have one for the JVM-side tests");
+        }
+        eprintln!("SKIPPED: no JDK found (JAVA_HOME, /usr/lib/jvm, PATH); the JVM-side tests need one");
+    }
+    found
+}
+
+/// The fixture's classes, compiled once per test binary; None (skip) without a JDK.
+pub fn fixture() -> Option<PathBuf> {
+    static FIXTURE: OnceLock<Option<PathBuf>> = OnceLock::new();
+    FIXTURE
+        .get_or_init(|| {
+            let jdk = jdk()?;
+            let out = fresh_dir("fixture-classes");
+            let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixture");
+            let mut files = Vec::new();
+            collect_java(&src, &mut files);
+            assert!(files.len() > 10, "fixture sources not found under {}", src.display());
+            let status = Command::new(jdk.join("bin/javac"))
+                .arg("-nowarn")
+                .arg("-d")
+                .arg(&out)
+                .args(&files)
+                .status()
+                .expect("javac runs");
+            assert!(status.success(), "the fixture must compile");
+            Some(out)
+        })
+        .clone()
+}
+
+fn collect_java(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect_java(&p, out);
+        } else if p.extension().is_some_and(|x| x == "java") {
+            out.push(p);
+        }
+    }
+}
+
+/// The golden cases.
+pub fn golden() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/golden")
+}
+
+/// `rig` with this run's probe cache.
+pub fn rig() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_rig"));
+    c.env("RIG_CACHE_DIR", scratch().join("cache"));
+    c
+}
+
+/// Runs a command; gives (exit code, stdout, stderr).
+pub fn run(c: &mut Command) -> (i32, String, String) {
+    let Output { status, stdout, stderr } = c.output().expect("rig runs");
+    (
+        status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&stdout).into_owned(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )
+}
+
+/// (case name, op index, op text) of each divergence `rig diff` reported.
+pub fn divergences(stdout: &str) -> Vec<(String, usize, String)> {
+    stdout
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("case ")?;
+            let (name, rest) = rest.split_once(": op ")?;
+            let (op, rest) = rest.split_once(" of ")?;
+            let (_, text) = rest.split_once(" diverges: ")?;
+            Some((name.to_string(), op.parse().ok()?, text.to_string()))
+        })
+        .collect()
+}
