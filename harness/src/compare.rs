@@ -226,23 +226,30 @@ pub fn diff(op_kind: &str, expected: &Outcome, actual: &Outcome) -> String {
         let hi = (i + CONTEXT + 1).min(lines.len());
         changed[lo..hi].iter().any(|&c| c)
     };
-    let mut out = String::new();
-    let mut folded = 0;
-    for (i, line) in lines.iter().enumerate() {
-        // The header line and the lines near a change stay.
-        if i == 0 || near(i) {
-            if folded > 0 {
-                let _ = writeln!(out, "  ... {folded} equal lines");
-                folded = 0;
+    let mut out = String::from("diff (< recorded, > actual):\n");
+    let mut folded: Vec<&str> = Vec::new();
+    let flush = |out: &mut String, folded: &mut Vec<&str>| {
+        match folded.len() {
+            0 => {}
+            1 => {
+                let _ = writeln!(out, "{}", folded[0]);
             }
+            n => {
+                let _ = writeln!(out, "  ... {n} equal lines");
+            }
+        }
+        folded.clear();
+    };
+    // The first line is pretty_assertions' own header, replaced above.
+    for (i, line) in lines.iter().enumerate().skip(1) {
+        if near(i) {
+            flush(&mut out, &mut folded);
             let _ = writeln!(out, "{line}");
         } else {
-            folded += 1;
+            folded.push(line);
         }
     }
-    if folded > 0 {
-        let _ = writeln!(out, "  ... {folded} equal lines");
-    }
+    flush(&mut out, &mut folded);
     out
 }
 
