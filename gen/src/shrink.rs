@@ -471,6 +471,27 @@ pub fn disagrees_with_recording<'a>(
     }
 }
 
+/// Shrinks a recorded case against its own recording: the prefix that ends
+/// at the first op where the Rust containers disagree with the recorded
+/// result (what [`disagrees_with_recording`] allows, found in one run).
+pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<Shrunk, String> {
+    let results = rust
+        .run(&recorded.case)
+        .map_err(|e| format!("case {}: {e}", recorded.case.name))?;
+    let Some(at) = first_difference(&results, &recorded.results) else {
+        return Err(format!(
+            "case {} does not diverge to begin with: nothing to shrink",
+            recorded.case.name
+        ));
+    };
+    let n = (at + 1).min(recorded.case.ops.len());
+    Ok(Shrunk {
+        case: with_ops(&recorded.case, recorded.case.ops.truncated(n)),
+        from_ops: recorded.case.ops.len(),
+        tests: 1,
+    })
+}
+
 /// Writes a shrunk case as a regression case (an op list, no results) in
 /// `dir`, named after the original; gives the path written.
 pub fn write_regression(

@@ -76,15 +76,12 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
                        palette boundaries; observations every 40..80 ops; a global palette is listed once"
         .into();
     let total = rng.range(200, 600) as usize;
-    let mut span = 1usize;
+    let mut span = rng.pick(&boundaries(kind)[..3]).min(pool.len());
     let mut next_look = rng.range(40, 80) as usize;
     let mut global_listed = false;
     for n in 0..total {
         if n % 50 == 0 && n > 0 {
-            span = span.max(boundary_span(rng, kind, registry).min(pool.len()));
-            if rng.chance(1, 3) {
-                span = (span * rng.range(3, 6) as usize).min(pool.len());
-            }
+            span = widen(rng, kind, span).min(pool.len());
         }
         let value = |rng: &mut Rng| pool[rng.below(span as u64) as usize];
         if n == next_look {
@@ -135,6 +132,22 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     sim.unpack_own_pack();
     sim.observe(&["write"]);
     sim.draft
+}
+
+/// The next value span: one of the next few boundaries, or now and then
+/// three to six times wider.
+fn widen(rng: &mut Rng, kind: Kind, span: usize) -> usize {
+    let next: Vec<usize> = boundaries(kind)
+        .iter()
+        .copied()
+        .filter(|&b| b > span)
+        .take(3)
+        .collect();
+    if next.is_empty() || rng.chance(1, 6) {
+        span * rng.range(3, 6) as usize
+    } else {
+        rng.pick(&next)
+    }
 }
 
 /// A `palette` observation, once only for a global palette (it lists the

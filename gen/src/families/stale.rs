@@ -20,7 +20,7 @@ pub const FAMILY: Family = Family {
 const SHAPES: &[(&str, usize, usize, bool)] = &[
     ("linear-one", 1, 1, false),
     ("linear-all", 1, 0, false),
-    ("hashmap", 5, 3, false),
+    ("hashmap", 4, 3, false),
     ("to-global", 9, 2, false),
     ("background", 2, 1, true),
     ("small-registry-to-global", 9, 1, false),
@@ -75,6 +75,13 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         sim.observe(&look);
     }
 
+    if sim.shadow.palette_kind() == PaletteKind::Single {
+        // Into a linear palette first: a single value has nothing to go stale.
+        if let Some(v) = fresh(rng, &sim) {
+            let p = unused_pos(rng, &sim);
+            sim.put(rng, p, v);
+        }
+    }
     for _ in 0..resizes {
         if sim.shadow.palette_kind() == PaletteKind::Global {
             break;
@@ -87,16 +94,22 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
             sim.put(rng, p, v);
         }
         // Make some entries stale: every cell holding them gets a survivor.
-        let palette = sim.shadow.palette();
-        let mut order: Vec<u32> = palette.clone();
+        // The background (the value most cells hold) survives: staling it
+        // is the `background` variant's job, and takes thousands of sets.
+        let survivor = background_value(&sim);
+        let mut order: Vec<u32> = sim
+            .shadow
+            .palette()
+            .into_iter()
+            .filter(|&v| v != survivor)
+            .collect();
         rng.shuffle(&mut order);
-        let survivor = order[0];
         let k = if victims == 0 {
-            order.len() - 1
+            order.len()
         } else {
-            victims.min(order.len() - 1)
+            victims.min(order.len())
         };
-        let doomed = &order[1..1 + k];
+        let doomed = &order[..k];
         for i in 0..strategy.size() {
             if doomed.contains(&sim.shadow.get_at(i)) {
                 let p = super::pos_of(&strategy, i);
@@ -122,6 +135,18 @@ fn capacity(sim: &Sim) -> usize {
         PaletteKind::Global => usize::MAX,
         _ => 1 << sim.shadow.bits(),
     }
+}
+
+/// The value most cells hold.
+fn background_value(sim: &Sim) -> u32 {
+    let mut counts = std::collections::HashMap::new();
+    for i in 0..sim.strategy.size() {
+        *counts.entry(sim.shadow.get_at(i)).or_insert(0usize) += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(v, n)| (n, std::cmp::Reverse(v)))
+        .map_or(0, |(v, _)| v)
 }
 
 /// An id the palette does not hold, if any.

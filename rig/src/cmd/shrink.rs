@@ -39,8 +39,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let mut rust = RustExecutor::new();
-    let predicate = gen::shrink::disagrees_with_recording(&recorded, &mut rust);
-    let shrunk = match gen::shrink(&recorded.case, predicate) {
+    let shrunk = match gen::shrink::shrink_recorded(&recorded, &mut rust) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("rig shrink: {}: {e}", args.case.display());

@@ -1,0 +1,216 @@
+//! The shrinker, proved on planted bugs: a copy of the Rust executor with one
+//! behaviour broken, and long generated cases that expose it.
+
+use gen::shrink::{disagrees_with_recording, executors_differ, shrink};
+use harness::case::{Case, ContainerOp, Ops};
+use harness::exec::{ExecError, Executor};
+use harness::outcome::Outcome;
+use harness::recorded::Recorded;
+use harness::rust::RustExecutor;
+use serde_json::Value;
+
+/// One behaviour to break.
+#[derive(Clone, Copy)]
+enum Bug {
+    /// `counts` reports its pairs in reverse order.
+    ReversedCounts,
+    /// `write` loses its last byte.
+    ShortWrite,
+}
+
+/// The Rust executor with a planted bug in its results.
+struct Planted {
+    inner: RustExecutor,
+    bug: Bug,
+}
+
+impl Executor for Planted {
+    fn name(&self) -> String {
+        "paletted with a planted bug".into()
+    }
+
+    fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError> {
+        let mut out = self.inner.run(case)?;
+        let Ops::Container(ops) = &case.ops else {
+            return Ok(out);
+        };
+        for (op, o) in ops.iter().zip(out.iter_mut()) {
+            match (self.bug, op, o) {
+                (Bug::ReversedCounts, ContainerOp::Counts, Outcome::Ok(Value::Array(pairs))) => {
+                    pairs.reverse()
+                }
+                (Bug::ShortWrite, ContainerOp::Write, Outcome::Ok(Value::String(hex))) => {
+                    hex.truncate(hex.len().saturating_sub(2))
+                }
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The longest random-family cases of seed 1 that the bug shows in.
+fn long_failing_case(bug: Bug) -> Case {
+    let cases = gen::family("random").unwrap().cases(1, None).unwrap();
+    let mut good = RustExecutor::new();
+    let mut bad = Planted {
+        inner: RustExecutor::new(),
+        bug,
+    };
+    let mut differ = executors_differ(&mut good, &mut bad);
+    cases
+        .into_iter()
+        .filter(|c| c.ops.len() >= 200 && differ(c))
+        .max_by_key(|c| c.ops.len())
+        .expect("a long random case the planted bug shows in")
+}
+
+fn shrink_planted(bug: Bug) -> (usize, Case, usize) {
+    let case = long_failing_case(bug);
+    let mut good = RustExecutor::new();
+    let mut bad = Planted {
+        inner: RustExecutor::new(),
+        bug,
+    };
+    let shrunk = shrink(&case, executors_differ(&mut good, &mut bad)).unwrap();
+    // Still diverges, and is 1-minimal.
+    let mut good = RustExecutor::new();
+    let mut bad = Planted {
+        inner: RustExecutor::new(),
+        bug,
+    };
+    let mut differ = executors_differ(&mut good, &mut bad);
+    assert!(differ(&shrunk.case));
+    for i in 0..shrunk.case.ops.len() {
+        let Ops::Container(ops) = &shrunk.case.ops else {
+            unreachable!()
+        };
+        let mut fewer = ops.clone();
+        fewer.remove(i);
+        let smaller = Case {
+            ops: Ops::Container(fewer),
+            ..shrunk.case.clone()
+        };
+        assert!(!differ(&smaller), "op {i} of the shrunk case could go");
+    }
+    eprintln!(
+        "{}: {} ops -> {} ops in {} runs: {}",
+        case.name,
+        shrunk.from_ops,
+        shrunk.case.ops.len(),
+        shrunk.tests,
+        shrunk.case.to_text()
+    );
+    (shrunk.from_ops, shrunk.case, shrunk.tests)
+}
+
+#[test]
+fn reversed_counts_shrink_to_a_handful_of_ops() {
+    let (from, case, _) = shrink_planted(Bug::ReversedCounts);
+    assert!(from >= 200, "the failing case had {from} ops");
+    assert!(
+        case.ops.len() <= 5,
+        "shrunk to {} ops: {}",
+        case.ops.len(),
+        case.to_text()
+    );
+    // Two distinct values are needed for an order, so: a set and a count.
+    let Ops::Container(ops) = &case.ops else {
+        panic!("a container case")
+    };
+    assert!(matches!(ops.last(), Some(ContainerOp::Counts)));
+}
+
+#[test]
+fn short_write_shrinks_to_one_write() {
+    let (from, case, _) = shrink_planted(Bug::ShortWrite);
+    assert!(from >= 200, "the failing case had {from} ops");
+    assert!(
+        case.ops.len() <= 5,
+        "shrunk to {} ops: {}",
+        case.ops.len(),
+        case.to_text()
+    );
+    let Ops::Container(ops) = &case.ops else {
+        panic!("a container case")
+    };
+    assert_eq!(ops, &[ContainerOp::Write]);
+}
+
+#[test]
+fn shrinking_needs_a_divergence_to_start_from() {
+    let case = gen::family("random")
+        .unwrap()
+        .cases(1, Some(1))
+        .unwrap()
+        .remove(0);
+    let err = shrink(&case, |_| false).unwrap_err();
+    assert!(err.contains("does not diverge"), "{err}");
+}
+
+#[test]
+fn against_a_recording_the_case_ends_at_the_first_disagreement() {
+    // A golden case with one recorded result altered stands for a Rust bug
+    // showing at that op: only prefixes keep the recording valid.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cases/golden/random/block_states-s1.json"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut recorded = Recorded::parse(&text, std::path::Path::new(path)).unwrap();
+    let at = (0..recorded.results.len())
+        .filter(|&i| recorded.case.ops.kind(i) == "counts")
+        .nth(1)
+        .expect("a second counts op");
+    if let Outcome::Ok(Value::Array(pairs)) = &mut recorded.results[at] {
+        pairs.reverse();
+    }
+    let mut rust = RustExecutor::new();
+    let shrunk = shrink(
+        &recorded.case,
+        disagrees_with_recording(&recorded, &mut rust),
+    )
+    .unwrap();
+    assert_eq!(shrunk.case.ops.len(), at + 1);
+    assert_eq!(shrunk.case.ops, recorded.case.ops.truncated(at + 1));
+    // The one-run shortcut `rig shrink` uses agrees.
+    let quick = gen::shrink::shrink_recorded(&recorded, &mut RustExecutor::new()).unwrap();
+    assert_eq!(quick.case, shrunk.case);
+    assert_eq!(quick.tests, 1);
+}
+
+#[test]
+fn ddmin_finds_the_one_minimal_subset() {
+    let items: Vec<u32> = (0..100).collect();
+    let mut tests = 0;
+    let kept = gen::shrink::ddmin(items, &mut |s: &[u32]| {
+        tests += 1;
+        s.contains(&17) && s.contains(&42) && s.contains(&90)
+    });
+    assert_eq!(kept, vec![17, 42, 90]);
+    assert!(tests < 200, "{tests} tests");
+}
+
+#[test]
+fn a_shrunk_case_is_written_as_an_op_list() {
+    let case = gen::family("random")
+        .unwrap()
+        .cases(1, Some(1))
+        .unwrap()
+        .remove(0);
+    let shrunk = gen::Shrunk {
+        case: case.clone(),
+        from_ops: 999,
+        tests: 1,
+    };
+    let dir = std::env::temp_dir().join(format!("paletted-gen-shrink-{}", std::process::id()));
+    let path = gen::shrink::write_regression(&shrunk, &case.name, "a test", &dir).unwrap();
+    let back = Case::parse(&std::fs::read_to_string(&path).unwrap(), &path).unwrap();
+    assert_eq!(back.ops, case.ops);
+    assert!(back.name.starts_with("regression/"));
+    assert!(back.extra["notes"]
+        .as_str()
+        .unwrap()
+        .contains("results come only from Minecraft"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
