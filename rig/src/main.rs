@@ -12,7 +12,11 @@ mod jvm;
 mod world;
 
 #[derive(Parser)]
-#[command(name = "rig", version, about = "Checks paletted's Rust containers against Minecraft 26.3's own results")]
+#[command(
+    name = "rig",
+    version,
+    about = "Checks paletted's Rust containers against Minecraft 26.3's own results"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -56,7 +60,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let command = cli.command.unwrap_or_else(|| Command::Check(cmd::check::Args::default()));
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Check(cmd::check::Args::default()));
     match command {
         Command::Check(args) => cmd::check::run(args),
         Command::Bench(args) => cmd::bench::run(args),

@@ -30,10 +30,11 @@ fn the_fixture_agrees_with_the_rust_containers_on_every_golden_case() {
 #[test]
 fn a_planted_count_order_is_reported_at_counts_ops() {
     let Some(fx) = fixture() else { return };
-    let (code, out, err) = run(rig()
-        .arg("diff")
-        .arg(golden())
-        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=count-order"]));
+    let (code, out, err) = run(rig().arg("diff").arg(golden()).args([
+        "--classpath",
+        &classpath(&fx),
+        "--jvm-option=-Dfixture.plant=count-order",
+    ]));
     assert_eq!(code, 1, "{err}");
     let found = divergences(&out);
     assert!(!found.is_empty());
@@ -41,8 +42,14 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
         assert_eq!(text, "counts", "{name} op {op} is not a counts op");
     }
     // The behaviour notes' flat-world example: palette [0, 88, 10, 9], counted [0, 10, 88, 9].
-    assert!(found.iter().any(|(n, _, _)| n == "flat/bottom-section"), "{out}");
-    assert!(out.contains("{\"ok\":[[0,3072],[88,256],[10,512],[9,256]]}"), "{out}");
+    assert!(
+        found.iter().any(|(n, _, _)| n == "flat/bottom-section"),
+        "{out}"
+    );
+    assert!(
+        out.contains("{\"ok\":[[0,3072],[88,256],[10,512],[9,256]]}"),
+        "{out}"
+    );
 }
 
 /// The first op of each golden case whose recorded result is a length error for one long
@@ -61,8 +68,12 @@ fn too_many_longs() -> BTreeSet<(String, usize)> {
             let results = v["results"].as_array().unwrap();
             let first = results.iter().position(|r| {
                 let msg = r["error"].as_str().or(r["message"].as_str()).unwrap_or("");
-                let Some((_, rest)) = msg.split_once("got: ") else { return false };
-                let Some((got, expected)) = rest.split_once(" but expected: ") else { return false };
+                let Some((_, rest)) = msg.split_once("got: ") else {
+                    return false;
+                };
+                let Some((got, expected)) = rest.split_once(" but expected: ") else {
+                    return false;
+                };
                 got.parse::<u64>().unwrap() > expected.parse::<u64>().unwrap()
             });
             if let Some(i) = first {
@@ -76,17 +87,24 @@ fn too_many_longs() -> BTreeSet<(String, usize)> {
 #[test]
 fn a_planted_missing_length_check_is_reported_exactly_where_it_shows() {
     let Some(fx) = fixture() else { return };
-    let (code, out, err) = run(rig()
-        .arg("diff")
-        .arg(golden())
-        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=no-length-check"]));
+    let (code, out, err) = run(rig().arg("diff").arg(golden()).args([
+        "--classpath",
+        &classpath(&fx),
+        "--jvm-option=-Dfixture.plant=no-length-check",
+    ]));
     assert_eq!(code, 1, "{err}");
-    let found: BTreeSet<(String, usize)> = divergences(&out).into_iter().map(|(n, i, _)| (n, i)).collect();
+    let found: BTreeSet<(String, usize)> = divergences(&out)
+        .into_iter()
+        .map(|(n, i, _)| (n, i))
+        .collect();
     let want = too_many_longs();
     assert!(want.len() > 10);
     assert_eq!(found, want, "{out}");
     for (_, _, text) in divergences(&out) {
-        assert!(text.starts_with("unpack") || text.starts_with("load"), "{text}");
+        assert!(
+            text.starts_with("unpack") || text.starts_with("load"),
+            "{text}"
+        );
     }
 }
 
@@ -105,15 +123,23 @@ fn java_errors_become_results_and_unexpressible_ops_are_refused() {
         .arg("diff")
         .arg(golden().join("ladder/biomes-r1.json"))
         .arg(&refused)
-        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=overflow-in-bits"]));
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Dfixture.plant=overflow-in-bits",
+        ]));
     assert_eq!(code, 1, "{err}");
     // StackOverflowError is an Error, not an Exception: the probe catches Throwable.
-    assert!(out.contains(r#"{"throws":"StackOverflowError","message":null}"#), "{out}");
+    assert!(
+        out.contains(r#"{"throws":"StackOverflowError","message":null}"#),
+        "{out}"
+    );
     let found = divergences(&out);
     assert_eq!(found.len(), 1, "{out}");
     assert_eq!(found[0].2, "bits");
     assert!(
-        out.contains("case t/refused") && out.contains("invalid case at op 1: value 9 is not below the registry size 4"),
+        out.contains("case t/refused")
+            && out.contains("invalid case at op 1: value 9 is not below the registry size 4"),
         "{out}"
     );
     assert!(!err.contains("panicked"), "{err}");
@@ -129,14 +155,22 @@ fn a_dying_jvm_is_reported_with_its_case_and_the_run_goes_on() {
         .arg(golden().join("flat/bottom-section.json"))
         .arg(golden().join("storage/bits-5.json"))
         .arg(golden().join("unpack/biomes-empty.json"))
-        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=halt"]));
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Dfixture.plant=halt",
+        ]));
     assert_eq!(code, 1, "{err}");
     assert!(
-        out.contains("case flat/bottom-section") && out.contains("the JVM side died while running this case (exit code 86)"),
+        out.contains("case flat/bottom-section")
+            && out.contains("the JVM side died while running this case (exit code 86)"),
         "{out}"
     );
     assert!(out.contains("case unpack/biomes-empty"), "{out}");
-    assert!(out.contains("1 agree, 0 diverge, 2 failed to run (2 JVM crashes, each restarted)"), "{out}");
+    assert!(
+        out.contains("1 agree, 0 diverge, 2 failed to run (2 JVM crashes, each restarted)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -170,7 +204,10 @@ fn javac_failing_on_a_class_path_without_minecraft_is_explained() {
         .args(["--classpath", empty.to_str().unwrap()]));
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("javac could not compile the probe"), "{err}");
-    assert!(err.contains("net.minecraft.world.level.chunk does not exist"), "{err}");
+    assert!(
+        err.contains("net.minecraft.world.level.chunk does not exist"),
+        "{err}"
+    );
     assert!(err.contains("Minecraft.java"), "{err}");
 }
 
@@ -185,7 +222,12 @@ fn records_from_the_fixture_say_so_and_check_refuses_them() {
         .arg("record")
         .arg(golden().join("flat"))
         .arg(golden().join("storage/bits-5.json"))
-        .args(["--classpath", &classpath(&fx), "--source", "Minecraft 26.3 (really)"])
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--source",
+            "Minecraft 26.3 (really)",
+        ])
         .arg("--root")
         .arg(&root)
         .arg("--golden")
@@ -197,22 +239,38 @@ fn records_from_the_fixture_say_so_and_check_refuses_them() {
     let loaded = harness::snapshot::Snapshot::load(&snap_path).unwrap();
     assert!(loaded.provenance.refusal().is_some());
     // The recorded results are the golden ones (the fixture agrees with them).
-    let recorded: Value =
-        serde_json::from_str(&std::fs::read_to_string(goldens.join("flat/bottom-section.json")).unwrap()).unwrap();
-    let original: Value =
-        serde_json::from_str(&std::fs::read_to_string(golden().join("flat/bottom-section.json")).unwrap()).unwrap();
+    let recorded: Value = serde_json::from_str(
+        &std::fs::read_to_string(goldens.join("flat/bottom-section.json")).unwrap(),
+    )
+    .unwrap();
+    let original: Value = serde_json::from_str(
+        &std::fs::read_to_string(golden().join("flat/bottom-section.json")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(recorded["results"], original["results"]);
-    assert!(recorded["source"].as_str().unwrap().contains("test fixture"));
+    assert!(recorded["source"]
+        .as_str()
+        .unwrap()
+        .contains("test fixture"));
 
     // rig check, run in that repository, refuses both the snapshots and the recording.
     let (code, out, err) = run(rig().arg("check").current_dir(&root));
-    assert_ne!(code, 0, "rig check accepted fixture snapshots:\n{out}\n{err}");
-    assert!(format!("{out}{err}").contains("not recorded from Minecraft"), "{out}\n{err}");
+    assert_ne!(
+        code, 0,
+        "rig check accepted fixture snapshots:\n{out}\n{err}"
+    );
+    assert!(
+        format!("{out}{err}").contains("not recorded from Minecraft"),
+        "{out}\n{err}"
+    );
     let (code, out, err) = run(rig()
         .arg("check")
         .arg(goldens.join("flat/bottom-section.json"))
         .current_dir(&root));
-    assert_ne!(code, 0, "rig check accepted a fixture recording:\n{out}\n{err}");
+    assert_ne!(
+        code, 0,
+        "rig check accepted a fixture recording:\n{out}\n{err}"
+    );
 }
 
 #[test]
@@ -222,28 +280,39 @@ fn fuzz_finds_and_shrinks_a_planted_difference_against_the_live_jvm() {
     std::fs::create_dir_all(root.join("cases/ops")).unwrap();
     let (code, out, err) = run(rig()
         .arg("fuzz")
-        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=count-order"])
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Dfixture.plant=count-order",
+        ])
         .args(["--seed", "7", "--cases", "50", "--families", "flat,random"])
         .arg("--root")
         .arg(&root));
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(out.starts_with("rig fuzz: seed 7\n"), "{out}");
-    assert!(out.contains("shrunk flat/bottom-section-s7 from 1035 to"), "{out}");
+    assert!(
+        out.contains("shrunk flat/bottom-section-s7 from 1035 to"),
+        "{out}"
+    );
     let case = root.join("cases/ops/regression/flat-bottom-section-s7-shrunk.json");
     let text = std::fs::read_to_string(&case).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     let ops = v["ops"].as_array().unwrap();
     assert!(ops.len() <= 4, "not shrunk: {text}");
     assert_eq!(ops.last().unwrap()["op"], "counts");
-    let snap = std::fs::read_to_string(root.join("snapshots/regression/flat-bottom-section-s7-shrunk.snap")).unwrap();
+    let snap = std::fs::read_to_string(
+        root.join("snapshots/regression/flat-bottom-section-s7-shrunk.snap"),
+    )
+    .unwrap();
     assert!(snap.contains("test fixture — NOT a recording"), "{snap}");
     assert!(out.contains("replay live:  rig diff"), "{out}");
 
     // Replaying it live reproduces the divergence at the same op.
-    let (code, out, _) = run(rig()
-        .arg("diff")
-        .arg(&case)
-        .args(["--classpath", &classpath(&fx), "--jvm-option=-Dfixture.plant=count-order"]));
+    let (code, out, _) = run(rig().arg("diff").arg(&case).args([
+        "--classpath",
+        &classpath(&fx),
+        "--jvm-option=-Dfixture.plant=count-order",
+    ]));
     assert_eq!(code, 1);
     assert_eq!(divergences(&out)[0].2, "counts");
 }
@@ -255,7 +324,14 @@ fn fuzz_without_a_difference_reports_its_rate_and_passes() {
     std::fs::create_dir_all(root.join("cases/ops")).unwrap();
     let (code, out, err) = run(rig()
         .arg("fuzz")
-        .args(["--classpath", &classpath(&fx), "--seed", "3", "--cases", "40"])
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--seed",
+            "3",
+            "--cases",
+            "40",
+        ])
         .arg("--root")
         .arg(&root));
     assert_eq!(code, 0, "{out}\n{err}");

@@ -36,7 +36,10 @@ pub fn run(args: Args) -> ExitCode {
 
 fn diff(args: Args) -> Result<bool, String> {
     let paths = if args.paths.is_empty() {
-        vec![harness::store::Store::find().root().join("cases").join("ops")]
+        vec![harness::store::Store::find()
+            .root()
+            .join("cases")
+            .join("ops")]
     } else {
         args.paths.clone()
     };
@@ -71,11 +74,19 @@ fn diff(args: Args) -> Result<bool, String> {
             }
             (Err(e), _) => {
                 failed += 1;
-                println!("case {} ({}): the JVM side failed: {e}\n", case.name, file.display());
+                println!(
+                    "case {} ({}): the JVM side failed: {e}\n",
+                    case.name,
+                    file.display()
+                );
             }
             (_, Err(e)) => {
                 failed += 1;
-                println!("case {} ({}): the Rust side failed: {e}\n", case.name, file.display());
+                println!(
+                    "case {} ({}): the Rust side failed: {e}\n",
+                    case.name,
+                    file.display()
+                );
             }
         }
     }

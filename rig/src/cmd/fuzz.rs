@@ -41,7 +41,9 @@ pub struct Args {
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
     let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
-    let n: u64 = num.parse().map_err(|_| format!("{s:?} is not a duration such as 60s or 5m"))?;
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("{s:?} is not a duration such as 60s or 5m"))?;
     match unit {
         "" | "s" => Ok(Duration::from_secs(n)),
         "m" => Ok(Duration::from_secs(n * 60)),
@@ -94,7 +96,9 @@ fn fuzz(args: Args) -> Result<bool, String> {
         let round_seed = seed.wrapping_add(round);
         for family in &families {
             for case in family.cases(round_seed, None)? {
-                if args.cases.is_some_and(|k| cases >= k) || limit.is_some_and(|t| started.elapsed() >= t) {
+                if args.cases.is_some_and(|k| cases >= k)
+                    || limit.is_some_and(|t| started.elapsed() >= t)
+                {
                     let secs = started.elapsed().as_secs_f64().max(1e-9);
                     println!(
                         "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}",
@@ -151,12 +155,22 @@ fn shrink_and_save(
         shrunk.tests
     );
     let dir = store.root().join("cases").join("ops").join("regression");
-    let why = format!("rig fuzz (seed {seed}) found the Rust containers disagreeing with {}", setup.source);
+    let why = format!(
+        "rig fuzz (seed {seed}) found the Rust containers disagreeing with {}",
+        setup.source
+    );
     let path = gen::shrink::write_regression(&shrunk, &case.name, &why, &dir)?;
-    let text = fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let saved = Case::parse(&text, &path).map_err(|e| e.to_string())?;
-    let results = jvm.run(&saved).map_err(|e| format!("recording the shrunk case: {e}"))?;
-    if let Some(d) = first_divergence(&saved, &results, &rust.run(&saved).map_err(|e| e.to_string())?) {
+    let results = jvm
+        .run(&saved)
+        .map_err(|e| format!("recording the shrunk case: {e}"))?;
+    if let Some(d) = first_divergence(
+        &saved,
+        &results,
+        &rust.run(&saved).map_err(|e| e.to_string())?,
+    ) {
         println!("{}", d.report(&saved, "minecraft (jvm)", "paletted (rust)"));
     }
     let mut provenance = Provenance::recording(&setup.source, "rig fuzz (JVM probe)")
@@ -168,7 +182,14 @@ fn shrink_and_save(
         provenance = provenance.with("jar_sha1", sha);
     }
     let snap = store.snapshot_path(&saved.name);
-    write(&snap, &Snapshot { provenance, results }.to_text(&saved.name))?;
+    write(
+        &snap,
+        &Snapshot {
+            provenance,
+            results,
+        }
+        .to_text(&saved.name),
+    )?;
     println!(
         "rig fuzz: saved {} and {}\n  replay live:  rig diff {} {}\n  replay from the snapshot:  rig check {}",
         path.display(),

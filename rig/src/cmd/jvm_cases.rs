@@ -40,6 +40,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 
 /// Parses one case file (its results, if any, are not needed here).
 pub fn load(path: &Path) -> Result<Case, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Case::parse(&text, path).map_err(|e| e.to_string())
 }

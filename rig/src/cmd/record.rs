@@ -76,7 +76,11 @@ fn record(args: Args) -> Result<bool, String> {
         let results = match jvm.run(&case) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("case {} ({}): the JVM side failed: {e}", case.name, file.display());
+                eprintln!(
+                    "case {} ({}): the JVM side failed: {e}",
+                    case.name,
+                    file.display()
+                );
                 failed += 1;
                 continue;
             }
@@ -88,10 +92,15 @@ fn record(args: Args) -> Result<bool, String> {
             write(&case_path, &case_text)?;
         }
         let snapshot = Snapshot {
-            provenance: provenance.clone().with("recorded_from", &file.display().to_string()),
+            provenance: provenance
+                .clone()
+                .with("recorded_from", &file.display().to_string()),
             results: results.clone(),
         };
-        write(&store.snapshot_path(&case.name), &snapshot.to_text(&case.name))?;
+        write(
+            &store.snapshot_path(&case.name),
+            &snapshot.to_text(&case.name),
+        )?;
         if let Some(dir) = &args.golden {
             let recorded = Recorded {
                 case: case.clone(),
@@ -99,7 +108,10 @@ fn record(args: Args) -> Result<bool, String> {
                 results,
                 format: harness::case::FORMAT,
             };
-            write(&dir.join(format!("{}.json", case.name)), &recorded.to_text())?;
+            write(
+                &dir.join(format!("{}.json", case.name)),
+                &recorded.to_text(),
+            )?;
         }
         written += 1;
     }

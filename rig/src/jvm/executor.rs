@@ -71,7 +71,8 @@ impl JvmExecutor {
     }
 
     fn spawn(&self) -> Result<Server, String> {
-        let exe = std::env::current_exe().map_err(|e| format!("cannot find the rig binary: {e}"))?;
+        let exe =
+            std::env::current_exe().map_err(|e| format!("cannot find the rig binary: {e}"))?;
         let mut child = Command::new(&exe)
             .arg("probe-server")
             .stdin(Stdio::piped())
@@ -128,7 +129,8 @@ impl JvmExecutor {
 
     /// Runs a case given in its golden JSON layout.
     pub fn run_json(&mut self, case: &Value) -> Result<Vec<Outcome>, ExecError> {
-        let request = probe_request(case).map_err(|reason| ExecError::Invalid { op: None, reason })?;
+        let request =
+            probe_request(case).map_err(|reason| ExecError::Invalid { op: None, reason })?;
         let bytes = self
             .exchange(&request)
             .map_err(|message| ExecError::Internal { op: None, message })?;
@@ -209,8 +211,8 @@ pub fn serve_stdio() -> Result<(), String> {
         .map_err(|e| format!("probe-server: cannot read the start frame: {e}"))?
         .ok_or("probe-server: no start frame (this command is run by rig itself)")?;
     drop(stdin);
-    let hello: Value =
-        serde_json::from_slice(&hello).map_err(|e| format!("probe-server: bad start frame: {e}"))?;
+    let hello: Value = serde_json::from_slice(&hello)
+        .map_err(|e| format!("probe-server: bad start frame: {e}"))?;
     let field = |name: &str| {
         hello
             .get(name)
@@ -222,7 +224,11 @@ pub fn serve_stdio() -> Result<(), String> {
         classpath: field("classpath")?.as_str().unwrap_or_default().to_string(),
         options: field("options")?
             .as_array()
-            .map(|a| a.iter().filter_map(|o| o.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|o| o.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default(),
     };
     super::server::serve(config).map_err(|e| format!("probe-server: {e}"))

@@ -41,9 +41,8 @@ impl Jdk {
         if !jdk.javac().is_file() {
             return Err(format!("no {} (a JRE, not a JDK)", jdk.javac().display()));
         }
-        let version = release_version(home).ok_or_else(|| {
-            format!("no JAVA_VERSION in {}", home.join("release").display())
-        })?;
+        let version = release_version(home)
+            .ok_or_else(|| format!("no JAVA_VERSION in {}", home.join("release").display()))?;
         Ok(Jdk { version, ..jdk })
     }
 }
@@ -57,7 +56,10 @@ pub struct NotFound {
 
 impl fmt::Display for NotFound {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "no JDK found (the JVM side needs a JDK: libjvm and javac). Tried:")?;
+        writeln!(
+            f,
+            "no JDK found (the JVM side needs a JDK: libjvm and javac). Tried:"
+        )?;
         for (place, why) in &self.tried {
             writeln!(f, "  {place}: {why}")?;
         }
@@ -100,7 +102,9 @@ fn newest_under(dir: &Path) -> Result<Jdk, String> {
     let mut rejected = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
-        let Ok(real) = fs::canonicalize(&path) else { continue };
+        let Ok(real) = fs::canonicalize(&path) else {
+            continue;
+        };
         if !real.is_dir() {
             continue;
         }
@@ -136,7 +140,8 @@ fn java_on_path() -> Result<Jdk, String> {
             .parent()
             .and_then(Path::parent)
             .ok_or_else(|| format!("{} is not in a JDK's bin/", real.display()))?;
-        return Jdk::at(home).map_err(|why| format!("{} -> {}: {why}", java.display(), home.display()));
+        return Jdk::at(home)
+            .map_err(|why| format!("{} -> {}: {why}", java.display(), home.display()));
     }
     Err("no java on it".into())
 }

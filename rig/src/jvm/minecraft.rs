@@ -65,13 +65,19 @@ pub fn resolve_jar(jar: &Path, cache: &Path) -> Result<Found, String> {
 }
 
 fn file_name(p: &Path) -> String {
-    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+    p.file_name().map_or_else(
+        || p.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// The `id` in a jar's `version.json`, if it has one.
 fn version_id(zip: &mut zip::ZipArchive<File>) -> Option<String> {
     let mut text = String::new();
-    zip.by_name("version.json").ok()?.read_to_string(&mut text).ok()?;
+    zip.by_name("version.json")
+        .ok()?
+        .read_to_string(&mut text)
+        .ok()?;
     let v: Value = serde_json::from_str(&text).ok()?;
     v.get("id")?.as_str().map(String::from)
 }
@@ -86,7 +92,9 @@ struct Listed {
 fn read_list(zip: &mut zip::ZipArchive<File>, name: &str) -> Result<Vec<Listed>, String> {
     let mut text = String::new();
     match zip.by_name(name) {
-        Ok(mut f) => f.read_to_string(&mut text).map_err(|e| format!("cannot read {name}: {e}"))?,
+        Ok(mut f) => f
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read {name}: {e}"))?,
         Err(zip::result::ZipError::FileNotFound) => return Ok(Vec::new()),
         Err(e) => return Err(format!("cannot read {name}: {e}")),
     };
@@ -125,7 +133,10 @@ fn unbundle(
     let versions = read_list(zip, "META-INF/versions.list")?;
     let libraries = read_list(zip, "META-INF/libraries.list")?;
     let Some(version) = versions.first() else {
-        return Err(format!("{}: META-INF/versions.list is empty", jar.display()));
+        return Err(format!(
+            "{}: META-INF/versions.list is empty",
+            jar.display()
+        ));
     };
     let dir = cache.join("bundler").join(sha1);
     let mut classpath = Vec::new();
@@ -150,7 +161,10 @@ fn unbundle(
     }
     Ok(Found {
         classpath,
-        source: format!("Minecraft {} server jar (bundler, SHA-1 {sha1})", version.id),
+        source: format!(
+            "Minecraft {} server jar (bundler, SHA-1 {sha1})",
+            version.id
+        ),
         version: Some(version.id.clone()),
         jar_sha1: sha1.to_string(),
     })
@@ -168,11 +182,14 @@ fn extract_checked(
     let parent = target.parent().expect("entries live in a folder");
     fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     let tmp = target.with_extension("part");
-    let mut out = File::create(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
+    let mut out =
+        File::create(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
     let mut h = Sha256::new();
     let mut buf = vec![0u8; 1 << 16];
     loop {
-        let n = entry.read(&mut buf).map_err(|e| format!("cannot unpack {name}: {e}"))?;
+        let n = entry
+            .read(&mut buf)
+            .map_err(|e| format!("cannot unpack {name}: {e}"))?;
         if n == 0 {
             break;
         }
@@ -183,14 +200,18 @@ fn extract_checked(
     let got = hex(&h.finalize());
     if got != sha256 {
         let _ = fs::remove_file(&tmp);
-        return Err(format!("{name}: SHA-256 is {got}, the bundler lists {sha256}"));
+        return Err(format!(
+            "{name}: SHA-256 is {got}, the bundler lists {sha256}"
+        ));
     }
     fs::rename(&tmp, target).map_err(|e| format!("cannot write {}: {e}", target.display()))
 }
 
 /// Fetches an HTTP(S) resource whole.
 fn get(url: &str) -> Result<Vec<u8>, String> {
-    let mut response = ureq::get(url).call().map_err(|e| format!("GET {url}: {e}"))?;
+    let mut response = ureq::get(url)
+        .call()
+        .map_err(|e| format!("GET {url}: {e}"))?;
     response
         .body_mut()
         .with_config()
@@ -233,10 +254,11 @@ pub fn fetch(version: &str, manifest_url: &str, cache: &Path) -> Result<PathBuf,
             return Err(format!("{url}: SHA-1 is {got}, the manifest says {want}"));
         }
     }
-    let meta: Value = serde_json::from_slice(&meta_bytes).map_err(|e| format!("{url} is not JSON: {e}"))?;
-    let server = meta
-        .pointer("/downloads/server")
-        .ok_or_else(|| format!("{url}: version {version} has no downloads.server (no server jar)"))?;
+    let meta: Value =
+        serde_json::from_slice(&meta_bytes).map_err(|e| format!("{url} is not JSON: {e}"))?;
+    let server = meta.pointer("/downloads/server").ok_or_else(|| {
+        format!("{url}: version {version} has no downloads.server (no server jar)")
+    })?;
     let jar_url = server
         .get("url")
         .and_then(Value::as_str)
@@ -262,7 +284,9 @@ pub fn fetch(version: &str, manifest_url: &str, cache: &Path) -> Result<PathBuf,
     }
     let got = hex(&Sha1::digest(&bytes));
     if got != want {
-        return Err(format!("{jar_url}: SHA-1 is {got}, the version JSON says {want}"));
+        return Err(format!(
+            "{jar_url}: SHA-1 is {got}, the version JSON says {want}"
+        ));
     }
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let tmp = dir.join("server.jar.part");

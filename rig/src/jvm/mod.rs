@@ -73,14 +73,20 @@ impl JvmArgs {
     /// The class path and provenance these options name.
     pub fn setup(&self) -> Result<Setup, String> {
         let cache = cache_dir();
-        let minecraft = self
-            .minecraft
-            .clone()
-            .or_else(|| env::var_os("MINECRAFT_JAR").filter(|v| !v.is_empty()).map(PathBuf::from));
+        let minecraft = self.minecraft.clone().or_else(|| {
+            env::var_os("MINECRAFT_JAR")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        });
         let extra: Vec<PathBuf> = self
             .classpath
             .as_deref()
-            .map(|cp| cp.split(':').filter(|p| !p.is_empty()).map(PathBuf::from).collect())
+            .map(|cp| {
+                cp.split(':')
+                    .filter(|p| !p.is_empty())
+                    .map(PathBuf::from)
+                    .collect()
+            })
             .unwrap_or_default();
         let (mut minecraft_version, mut jar_sha1) = (None, None);
         let (classpath, source) = match minecraft {
@@ -94,14 +100,19 @@ impl JvmArgs {
             }
             None if !extra.is_empty() => {
                 let source = self.source.clone().unwrap_or_else(|| {
-                    format!("class path {} (no --source given)", self.classpath.as_deref().unwrap_or(""))
+                    format!(
+                        "class path {} (no --source given)",
+                        self.classpath.as_deref().unwrap_or("")
+                    )
                 });
                 (extra, source)
             }
             None => {
-                return Err("no Minecraft classes: give --minecraft JAR (or set MINECRAFT_JAR), or \
+                return Err(
+                    "no Minecraft classes: give --minecraft JAR (or set MINECRAFT_JAR), or \
                             --classpath A:B:...; `rig minecraft fetch 26.3` downloads the jar"
-                    .into())
+                        .into(),
+                )
             }
         };
         for p in &classpath {
@@ -112,7 +123,10 @@ impl JvmArgs {
         // The fixture can never pass for Minecraft, whatever --source says.
         let fixture = classpath.iter().any(|p| holds_fixture(p));
         let source = if fixture {
-            format!("{} (rig/tests/fixture, a stand-in, not Minecraft): {source}", harness::snapshot::FIXTURE_SOURCE)
+            format!(
+                "{} (rig/tests/fixture, a stand-in, not Minecraft): {source}",
+                harness::snapshot::FIXTURE_SOURCE
+            )
         } else {
             source
         };

@@ -91,8 +91,12 @@ pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf
     }
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     // Another process may have finished first; either build is the same.
-    if fs::rename(&out, &classes).is_err() && !classes.join("paletted/probe/Probe.class").is_file() {
-        return Err(format!("cannot move the probe's classes into {}", classes.display()));
+    if fs::rename(&out, &classes).is_err() && !classes.join("paletted/probe/Probe.class").is_file()
+    {
+        return Err(format!(
+            "cannot move the probe's classes into {}",
+            classes.display()
+        ));
     }
     let _ = fs::remove_dir_all(&work);
     Ok(classes)

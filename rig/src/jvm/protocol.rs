@@ -36,7 +36,9 @@ pub fn read_frame(r: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
     if len > MAX_FRAME {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("frame of {len} bytes: the stream is corrupt (something else wrote to stdout?)"),
+            format!(
+                "frame of {len} bytes: the stream is corrupt (something else wrote to stdout?)"
+            ),
         ));
     }
     let mut buf = vec![0u8; len];
@@ -140,7 +142,9 @@ fn longs(v: Option<&Value>, out: &mut String) -> Result<(), String> {
         Some(Value::Array(items)) => {
             out.push_str(&format!(" {}", items.len()));
             for l in items {
-                let l = l.as_i64().ok_or_else(|| format!("{l} is not a signed 64-bit long"))?;
+                let l = l
+                    .as_i64()
+                    .ok_or_else(|| format!("{l} is not a signed 64-bit long"))?;
                 out.push_str(&format!(" {l}"));
             }
         }
@@ -156,7 +160,10 @@ fn str_field<'a>(v: &'a Value, name: &str) -> Result<&'a str, String> {
 }
 
 fn int_field(v: &Value, name: &str) -> Result<i32, String> {
-    int(v.get(name).ok_or_else(|| format!("`{name}` is missing"))?, name)
+    int(
+        v.get(name).ok_or_else(|| format!("`{name}` is missing"))?,
+        name,
+    )
 }
 
 /// Java's calls take ints, so anything outside i32 cannot be asked.
@@ -204,7 +211,10 @@ mod tests {
             "subject": {"kind": "storage", "bits": 5, "size": 64},
             "ops": [{"op": "load", "bits": 5, "size": 64, "longs": [1]}, {"op": "set", "index": 1, "value": 2}]
         });
-        assert_eq!(probe_request(&storage).unwrap(), "storage 5 64\nload 5 64 1 1\nset 1 2");
+        assert_eq!(
+            probe_request(&storage).unwrap(),
+            "storage 5 64\nload 5 64 1 1\nset 1 2"
+        );
         let bad = json!({"subject": {"kind": "storage", "bits": 5, "size": 64}, "ops": [{"op": "set", "index": 4294967296u64, "value": 1}]});
         assert!(probe_request(&bad).unwrap_err().contains("op 0"));
     }

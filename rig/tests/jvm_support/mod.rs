@@ -30,7 +30,11 @@ fn major(home: &Path) -> u32 {
     std::fs::read_to_string(home.join("release"))
         .ok()
         .and_then(|t| {
-            let v = t.lines().find_map(|l| l.strip_prefix("JAVA_VERSION="))?.trim_matches('"').to_string();
+            let v = t
+                .lines()
+                .find_map(|l| l.strip_prefix("JAVA_VERSION="))?
+                .trim_matches('"')
+                .to_string();
             let mut parts = v.split(['.', '_']);
             let first: u32 = parts.next()?.parse().ok()?;
             if first == 1 {
@@ -50,7 +54,11 @@ pub fn jdk() -> Option<PathBuf> {
         .filter(|h| is_jdk(h))
         .or_else(|| {
             let mut best: Option<PathBuf> = None;
-            for e in std::fs::read_dir("/usr/lib/jvm").into_iter().flatten().flatten() {
+            for e in std::fs::read_dir("/usr/lib/jvm")
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
                 let p = std::fs::canonicalize(e.path()).unwrap_or(e.path());
                 if is_jdk(&p) && best.as_ref().is_none_or(|b| major(&p) > major(b)) {
                     best = Some(p);
@@ -70,7 +78,9 @@ pub fn jdk() -> Option<PathBuf> {
         if std::env::var("CI").is_ok_and(|v| v == "true") {
             panic!("no JDK found (JAVA_HOME, /usr/lib/jvm, PATH): CI must have one for the JVM-side tests");
         }
-        eprintln!("SKIPPED: no JDK found (JAVA_HOME, /usr/lib/jvm, PATH); the JVM-side tests need one");
+        eprintln!(
+            "SKIPPED: no JDK found (JAVA_HOME, /usr/lib/jvm, PATH); the JVM-side tests need one"
+        );
     }
     found
 }
@@ -85,7 +95,11 @@ pub fn fixture() -> Option<PathBuf> {
             let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixture");
             let mut files = Vec::new();
             collect_java(&src, &mut files);
-            assert!(files.len() > 10, "fixture sources not found under {}", src.display());
+            assert!(
+                files.len() > 10,
+                "fixture sources not found under {}",
+                src.display()
+            );
             let status = Command::new(jdk.join("bin/javac"))
                 .arg("-nowarn")
                 .arg("-d")
@@ -124,7 +138,11 @@ pub fn rig() -> Command {
 
 /// Runs a command; gives (exit code, stdout, stderr).
 pub fn run(c: &mut Command) -> (i32, String, String) {
-    let Output { status, stdout, stderr } = c.output().expect("rig runs");
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = c.output().expect("rig runs");
     (
         status.code().unwrap_or(-1),
         String::from_utf8_lossy(&stdout).into_owned(),
