@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 
 use paletted::{BitStorage, Kind, Packed, PalettedContainer, Strategy};
 
+use harness::case::{Case, ContainerOp, Ops};
+use harness::exec::Executor;
+use harness::outcome::Outcome;
+use harness::rust::RustExecutor;
 use world::check::Difference;
 use world::report::Tally;
 use world::{Options, World};
@@ -23,7 +27,9 @@ fn fixtures() -> PathBuf {
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("world").join(name);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("world")
+        .join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
@@ -54,7 +60,16 @@ fn every_section_of_the_real_world_fixtures_round_trips_exactly() {
     let per_file: Vec<(String, usize)> = report
         .files
         .iter()
-        .map(|(f, t)| (Path::new(f).file_name().unwrap().to_string_lossy().into_owned(), t.sections))
+        .map(|(f, t)| {
+            (
+                Path::new(f)
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+                t.sections,
+            )
+        })
         .collect();
     assert_eq!(
         per_file,
@@ -74,7 +89,9 @@ fn every_section_of_the_real_world_fixtures_round_trips_exactly() {
 /// 256) and biome palettes of every class (1, 2, 3-4, 5-8, more than 8),
 /// which real worlds rarely hold, in a region file built here.
 fn wide_region(dir: &Path) -> PathBuf {
-    let block_sizes = [1, 2, 16, 17, 32, 33, 64, 65, 128, 129, 200, 256, 257, 300, 1000, 4096];
+    let block_sizes = [
+        1, 2, 16, 17, 32, 33, 64, 65, 128, 129, 200, 256, 257, 300, 1000, 4096,
+    ];
     let biome_sizes = [1, 2, 3, 4, 5, 8, 9, 20, 64];
     let mut region = build::Region::new();
     for (i, &blocks) in block_sizes.iter().enumerate() {
@@ -119,11 +136,19 @@ fn wide_block_palettes_and_every_biome_size_class_round_trip() {
         .iter()
         .map(|p| (p.kind, p.packed.palette.len()))
         .collect();
-    for n in [1, 2, 16, 17, 32, 33, 64, 65, 128, 129, 200, 256, 257, 300, 1000, 4096] {
-        assert!(classes.contains(&(Kind::BlockStates, n)), "block palette of {n} missing");
+    for n in [
+        1, 2, 16, 17, 32, 33, 64, 65, 128, 129, 200, 256, 257, 300, 1000, 4096,
+    ] {
+        assert!(
+            classes.contains(&(Kind::BlockStates, n)),
+            "block palette of {n} missing"
+        );
     }
     for n in [1, 2, 3, 4, 5, 8, 9, 20, 64] {
-        assert!(classes.contains(&(Kind::Biomes, n)), "biome palette of {n} missing");
+        assert!(
+            classes.contains(&(Kind::Biomes, n)),
+            "biome palette of {n} missing"
+        );
     }
 }
 
@@ -133,7 +158,7 @@ fn a_sample_takes_from_every_palette_size_class() {
     let path = wide_region(&dir);
     // 16 block classes by disk bits: 0, 4, 5, 6, 7, 8, 9, 10, 12; biomes: 0, 1, 2, 3, 4, 5, 6.
     let (_, picked, _) = world::run(
-        &[path.clone()],
+        std::slice::from_ref(&path),
         &Options {
             sample: Some(16),
             ..Options::default()
@@ -155,7 +180,8 @@ fn a_sample_takes_from_every_palette_size_class() {
             ..Options::default()
         },
     );
-    let places = |v: &[world::sample::Picked]| v.iter().map(|p| p.place.to_string()).collect::<Vec<_>>();
+    let places =
+        |v: &[world::sample::Picked]| v.iter().map(|p| p.place.to_string()).collect::<Vec<_>>();
     assert_eq!(places(&picked), places(&again));
 }
 
@@ -189,7 +215,9 @@ fn biomes_one() -> Packed {
 fn corrupt_input_is_reported_with_place_and_reason_and_the_run_goes_on() {
     let dir = scratch("corrupt");
     let good = |x: i32| build::chunk(x, 0, vec![build::plain_section(0), build::plain_section(1)]);
-    let odd = |x: i32, blocks: Packed| build::chunk(x, 0, vec![build::section_packed(0, blocks, biomes_one())]);
+    let odd = |x: i32, blocks: Packed| {
+        build::chunk(x, 0, vec![build::section_packed(0, blocks, biomes_one())])
+    };
     let mut region = build::Region::new();
     region
         .good(0, 0, &good(0))
@@ -207,15 +235,30 @@ fn corrupt_input_is_reported_with_place_and_reason_and_the_run_goes_on() {
         .chunk(11, 0, 1, &build::compress(1, &build::nbt(&good(11))))
         .chunk(12, 0, 3, &build::nbt(&good(12)))
         .good(13, 0, &odd(13, tampered(5, |p| p.data = None)))
-        .good(14, 0, &odd(14, tampered(5, |p| {
-            p.data.as_mut().unwrap().pop();
-        })))
+        .good(
+            14,
+            0,
+            &odd(
+                14,
+                tampered(5, |p| {
+                    p.data.as_mut().unwrap().pop();
+                }),
+            ),
+        )
         .good(15, 0, &odd(15, tampered(5, |p| p.palette.truncate(4))))
         .good(16, 0, &odd(16, tampered(5, |p| p.palette.push(999))))
         // 17 entries: 5 bits, 12 values a long, the top 4 bits padding.
-        .good(17, 0, &odd(17, tampered(17, |p| p.data.as_mut().unwrap()[3] |= 1 << 63)))
+        .good(
+            17,
+            0,
+            &odd(17, tampered(17, |p| p.data.as_mut().unwrap()[3] |= 1 << 63)),
+        )
         .good(18, 0, &odd(18, tampered(5, swap_first_two)))
-        .good(19, 0, &odd(19, tampered(1, |p| p.data = Some(vec![0; 256]))));
+        .good(
+            19,
+            0,
+            &odd(19, tampered(1, |p| p.data = Some(vec![0; 256]))),
+        );
     let mut old = good(20);
     old.DataVersion = Some(2730);
     region.good(20, 0, &old);
@@ -247,10 +290,19 @@ fn corrupt_input_is_reported_with_place_and_reason_and_the_run_goes_on() {
     };
     assert!(reason(1).contains("bad compression byte 9"), "{report}");
     assert!(reason(2).contains("chunk length is 0"), "{report}");
-    assert!(reason(3).contains("chunk length 9000 runs past its sectors"), "{report}");
-    assert!(reason(4).contains("Zlib payload does not decompress"), "{report}");
+    assert!(
+        reason(3).contains("chunk length 9000 runs past its sectors"),
+        "{report}"
+    );
+    assert!(
+        reason(4).contains("Zlib payload does not decompress"),
+        "{report}"
+    );
     assert!(reason(5).contains("chunk NBT does not parse"), "{report}");
-    assert!(reason(6).contains("truncated: sectors 400..402 run past the end"), "{report}");
+    assert!(
+        reason(6).contains("truncated: sectors 400..402 run past the end"),
+        "{report}"
+    );
     assert!(reason(7).contains("inside the header"), "{report}");
     assert!(reason(8).contains("c.8.0.mcc"), "{report}");
     assert!(reason(21).contains("no DataVersion"), "{report}");
@@ -264,16 +316,39 @@ fn corrupt_input_is_reported_with_place_and_reason_and_the_run_goes_on() {
     assert_eq!(t.sections, 5 * 2 + 7 + 1);
     assert_eq!(t.sections_identical, 5 * 2);
     let expect = [
-        (Difference::MissingData, 13, "Missing values for non-zero storage"),
+        (
+            Difference::MissingData,
+            13,
+            "Missing values for non-zero storage",
+        ),
         (Difference::WrongLongCount, 14, "got: 255 but expected: 256"),
-        (Difference::IndexPastPalette, 15, "Missing Palette entry for index 4."),
-        (Difference::UnusedEntries, 16, "1 of 6 entries unused, first at palette index 5"),
+        (
+            Difference::IndexPastPalette,
+            15,
+            "Missing Palette entry for index 4.",
+        ),
+        (
+            Difference::UnusedEntries,
+            16,
+            "1 of 6 entries unused, first at palette index 5",
+        ),
         (Difference::PaddingBits, 17, "first in long 3: saved 0x8"),
-        (Difference::PaletteOrder, 18, "first out of order at palette index 0"),
-        (Difference::DataOnSingleEntry, 19, "256 longs beside a palette of 1"),
+        (
+            Difference::PaletteOrder,
+            18,
+            "first out of order at palette index 0",
+        ),
+        (
+            Difference::DataOnSingleEntry,
+            19,
+            "256 longs beside a palette of 1",
+        ),
     ];
     for (d, x, detail) in expect {
-        let seen = t.differences.get(&d).unwrap_or_else(|| panic!("{d:?} missing: {:?}", t.differences));
+        let seen = t
+            .differences
+            .get(&d)
+            .unwrap_or_else(|| panic!("{d:?} missing: {:?}", t.differences));
         assert_eq!(seen.count, 1);
         assert_eq!(seen.example.chunk, Some((x, 0)));
         assert_eq!(seen.example.section_y, Some(0));
@@ -296,7 +371,11 @@ fn a_truncated_region_file_is_reported_and_the_next_file_still_read() {
     // Cut inside its second chunk: the first still reads.
     let mut region = build::Region::new();
     for x in 0..2 {
-        region.good(x, 0, &build::chunk(x as i32, 0, vec![build::plain_section(0)]));
+        region.good(
+            x,
+            0,
+            &build::chunk(x as i32, 0, vec![build::plain_section(0)]),
+        );
     }
     let mut bytes = region.bytes();
     bytes.truncate(8192 + 4096 + 10);
@@ -307,10 +386,15 @@ fn a_truncated_region_file_is_reported_and_the_next_file_still_read() {
     let t = report.total();
     let text = report.to_string();
     assert!(
-        text.contains("r.0.0.mca: truncated region file: 100 bytes, the header tables alone take 8192"),
+        text.contains(
+            "r.0.0.mca: truncated region file: 100 bytes, the header tables alone take 8192"
+        ),
         "{text}"
     );
-    assert!(text.contains("r.1.0.mca, chunk (33, 0): truncated: chunk length"), "{text}");
+    assert!(
+        text.contains("r.1.0.mca, chunk (33, 0): truncated: chunk length"),
+        "{text}"
+    );
     assert!(text.contains("r.9.9.mca: cannot read"), "{text}");
     assert_eq!(t.files, 2);
     assert_eq!(t.sections_identical, 1, "{text}");
@@ -344,36 +428,164 @@ fn export_writes_each_container_as_a_case_of_the_interchange_format() {
         }
     }
     assert_eq!(files.len(), 30);
+    let mut rust = RustExecutor::new();
     for path in files {
         let text = fs::read_to_string(&path).unwrap();
-        let case: serde_json::Value = serde_json::from_str(&text).unwrap();
-        let name = case["name"].as_str().unwrap();
-        assert!(name.starts_with("world/minestom-1.21.11-r.2.-1/"), "{name}");
-        assert_eq!(out.join(format!("{name}.json")), path);
-        assert_eq!(case["format"], 1);
-        assert_eq!(case["subject"]["kind"], "container");
-        assert!(case.get("results").is_none());
-        let ops = case["ops"].as_array().unwrap();
-        let names: Vec<&str> = ops.iter().map(|o| o["op"].as_str().unwrap()).collect();
-        assert_eq!(
-            names,
-            ["unpack", "pack", "write", "serialized_size", "counts", "get_all", "palette", "bits"]
+        let case = Case::parse(&text, &path).unwrap();
+        assert!(
+            case.name.starts_with("world/minestom-1.21.11-r.2.-1/"),
+            "{}",
+            case.name
         );
-        // The unpacked palette is the pack result a recorder should see.
-        let strategy = match case["subject"]["strategy"].as_str().unwrap() {
-            "block_states" => Strategy::block_states(case["subject"]["registry"].as_u64().unwrap() as u32),
-            _ => Strategy::biomes(case["subject"]["registry"].as_u64().unwrap() as u32),
+        assert_eq!(out.join(format!("{}.json", case.name)), path);
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(json["format"], 1);
+        assert!(json.get("results").is_none());
+        let Ops::Container(ops) = &case.ops else {
+            panic!("container ops expected")
         };
-        let packed: Packed = Packed {
-            palette: serde_json::from_value(ops[0]["palette"].clone()).unwrap(),
-            data: serde_json::from_value(ops[0]["data"].clone()).unwrap(),
-            bits: -1,
+        let ContainerOp::Unpack {
+            palette,
+            data,
+            bits,
+        } = &ops[0]
+        else {
+            panic!("unpack first")
         };
-        let repacked = PalettedContainer::unpack(strategy, packed.clone()).unwrap().pack();
-        assert_eq!((repacked.palette, repacked.data), (packed.palette.clone(), packed.data));
+        assert_eq!(*bits, -1);
         assert_eq!(
-            case["origin"]["names"].as_array().unwrap().len(),
-            packed.palette.len()
+            json["origin"]["names"].as_array().unwrap().len(),
+            palette.len()
         );
+        // Through the Rust executor: every op succeeds, and pack gives back
+        // the saved palette and longs.
+        let results = rust.run(&case).unwrap();
+        assert_eq!(results.len(), 8);
+        let Outcome::Ok(pack) = &results[1] else {
+            panic!("pack failed: {results:?}")
+        };
+        assert_eq!(pack["palette"], serde_json::json!(palette));
+        assert_eq!(pack["data"], serde_json::json!(data));
+        for r in &results {
+            assert!(matches!(r, Outcome::Ok(_)), "{}: {r:?}", case.name);
+        }
     }
+}
+
+#[test]
+fn exported_wide_palettes_run_through_the_rust_executor() {
+    let dir = scratch("wide-export");
+    let path = wide_region(&dir);
+    let out = dir.join("cases");
+    let (report, _, exported) = world::run(
+        &[path],
+        &Options {
+            export: Some(out.clone()),
+            ..Options::default()
+        },
+    );
+    assert!(!report.total().failed(), "{report}");
+    assert_eq!(exported, 16 * 9 * 2);
+    let mut rust = RustExecutor::new();
+    let mut global = 0;
+    for x in 0..16 {
+        for y in -4..5 {
+            for kind in ["block_states", "biomes"] {
+                let path = out.join(format!("world/r.0.0/{x}.0/{y}/{kind}.json"));
+                let case = Case::parse(&fs::read_to_string(&path).unwrap(), &path).unwrap();
+                let results = rust.run(&case).unwrap();
+                for r in &results {
+                    assert!(matches!(r, Outcome::Ok(_)), "{}: {r:?}", case.name);
+                }
+                let Outcome::Ok(bits) = &results[7] else {
+                    unreachable!()
+                };
+                // Global configurations: 16 bits in memory for 26.3's block
+                // states, 7 for its 65 biomes.
+                if bits == 16 || (kind == "biomes" && bits == 7) {
+                    global += 1;
+                }
+            }
+        }
+    }
+    // Block palettes of 257, 300, 1000 and 4096 entries in 9 sections each;
+    // biome palettes of 9, 20 and 64 entries in 16 chunks each.
+    assert_eq!(global, 4 * 9 + 3 * 16);
+}
+
+#[test]
+fn a_world_folder_is_searched_for_region_folders_only() {
+    let dir = scratch("folder");
+    let one = |x: i32| {
+        let mut r = build::Region::new();
+        r.good(
+            0,
+            0,
+            &build::chunk(x * 32, 0, vec![build::plain_section(0)]),
+        );
+        r.bytes()
+    };
+    for (sub, x) in [
+        ("region", 0),
+        ("DIM-1/region", 1),
+        ("dimensions/minecraft/overworld/region", 2),
+    ] {
+        fs::create_dir_all(dir.join(sub)).unwrap();
+        fs::write(dir.join(sub).join(format!("r.{x}.0.mca")), one(x)).unwrap();
+    }
+    // Entity and point-of-interest regions hold no sections: not read.
+    fs::create_dir_all(dir.join("entities")).unwrap();
+    fs::write(dir.join("entities/r.0.0.mca"), b"not a region").unwrap();
+    let (files, bad) = world::inputs(std::slice::from_ref(&dir));
+    assert!(bad.is_empty());
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.strip_prefix(&dir).unwrap().display().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "DIM-1/region/r.1.0.mca",
+            "dimensions/minecraft/overworld/region/r.2.0.mca",
+            "region/r.0.0.mca"
+        ]
+    );
+    let t = check(&[dir]);
+    assert_eq!((t.sections, t.sections_identical), (3, 3));
+}
+
+#[test]
+fn the_command_prints_the_report_and_fails_on_bad_input() {
+    let rig = env!("CARGO_BIN_EXE_rig");
+    let out = std::process::Command::new(rig)
+        .args(["world"])
+        .arg(fixtures().join("minestom-1.21.11-r.-1.1.mca"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("total: 1 files, 2832 sections checked, 2832 identical (5664 containers, 5664 identical); 118 chunks (DataVersion 4671)"),
+        "{text}"
+    );
+    assert!(text.contains("throughput: "), "{text}");
+    // No progress bar when stderr is not a terminal.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let dir = scratch("cli");
+    let bad = dir.join("r.0.0.mca");
+    fs::write(&bad, [0u8; 10]).unwrap();
+    let out = std::process::Command::new(rig)
+        .args(["world"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("unreadable: "), "{text}");
+    assert!(text.contains("truncated region file: 10 bytes"), "{text}");
 }

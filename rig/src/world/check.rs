@@ -52,7 +52,10 @@ impl Difference {
     pub fn is_input(self) -> bool {
         !matches!(
             self,
-            Difference::LongsDiffer | Difference::GetAll | Difference::Counts | Difference::WriteSize
+            Difference::LongsDiffer
+                | Difference::GetAll
+                | Difference::Counts
+                | Difference::WriteSize
         )
     }
 }
@@ -132,7 +135,11 @@ pub fn container(strategy: Strategy, saved: &Packed) -> Result<(), Finding> {
     if wire.len() != unpacked.serialized_size() {
         return Err(Finding::new(
             Difference::WriteSize,
-            format!("wrote {} bytes, serialized_size {}", wire.len(), unpacked.serialized_size()),
+            format!(
+                "wrote {} bytes, serialized_size {}",
+                wire.len(),
+                unpacked.serialized_size()
+            ),
         ));
     }
     Ok(())
@@ -158,11 +165,19 @@ fn palette_difference(saved: &Packed, packed: &Packed) -> Finding {
     if let Some(dup) = saved.palette.iter().find(|id| !seen.insert(**id)) {
         return Finding::new(
             Difference::DuplicateEntries,
-            format!("id {dup} appears twice in a palette of {}", saved.palette.len()),
+            format!(
+                "id {dup} appears twice in a palette of {}",
+                saved.palette.len()
+            ),
         );
     }
     let used: HashSet<u32> = packed.palette.iter().copied().collect();
-    let unused: Vec<u32> = saved.palette.iter().copied().filter(|id| !used.contains(id)).collect();
+    let unused: Vec<u32> = saved
+        .palette
+        .iter()
+        .copied()
+        .filter(|id| !used.contains(id))
+        .collect();
     if !unused.is_empty() {
         return Finding::new(
             Difference::UnusedEntries,
@@ -170,7 +185,11 @@ fn palette_difference(saved: &Packed, packed: &Packed) -> Finding {
                 "{} of {} entries unused, first at palette index {}",
                 unused.len(),
                 saved.palette.len(),
-                saved.palette.iter().position(|id| *id == unused[0]).unwrap_or(0)
+                saved
+                    .palette
+                    .iter()
+                    .position(|id| *id == unused[0])
+                    .unwrap_or(0)
             ),
         );
     }
@@ -182,7 +201,10 @@ fn palette_difference(saved: &Packed, packed: &Packed) -> Finding {
         .unwrap_or(0);
     Finding::new(
         Difference::PaletteOrder,
-        format!("first out of order at palette index {first} of {}", saved.palette.len()),
+        format!(
+            "first out of order at palette index {first} of {}",
+            saved.palette.len()
+        ),
     )
 }
 
@@ -194,7 +216,9 @@ fn data_difference(strategy: Strategy, saved: &Packed, packed: &Packed) -> Findi
             format!("{longs} longs beside a palette of {}", saved.palette.len()),
         );
     };
-    let bits = strategy.configuration_for_palette_len(saved.palette.len()).disk_bits;
+    let bits = strategy
+        .configuration_for_palette_len(saved.palette.len())
+        .disk_bits;
     let values = |longs: &[i64]| {
         BitStorage::from_longs(bits, strategy.size(), longs.to_vec()).map(|s| s.values())
     };
@@ -202,7 +226,10 @@ fn data_difference(strategy: Strategy, saved: &Packed, packed: &Packed) -> Findi
     match (values(got), values(want)) {
         (Ok(a), Ok(b)) if a == b => Finding::new(
             Difference::PaddingBits,
-            format!("first in long {first_long}: saved {:#018x}, packed {:#018x}", got[first_long], want[first_long]),
+            format!(
+                "first in long {first_long}: saved {:#018x}, packed {:#018x}",
+                got[first_long], want[first_long]
+            ),
         ),
         _ => Finding::new(
             Difference::LongsDiffer,

@@ -10,8 +10,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use paletted::Kind;
-use serde_json::{json, Value};
+use harness::case::{Case, ContainerOp, Ops, Subject};
+use serde_json::{json, Map};
 
 use super::registry::Registries;
 use super::sample::Picked;
@@ -32,58 +32,60 @@ pub fn name(picked: &Picked) -> String {
     format!(
         "world/{stem}/{x}.{z}/{}/{}",
         p.section_y.unwrap_or(0),
-        strategy_name(picked.kind)
+        harness::case::strategy_name(picked.kind)
     )
 }
 
-fn strategy_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::BlockStates => "block_states",
-        Kind::Biomes => "biomes",
-    }
-}
-
-/// The case as interchange JSON.
-pub fn case(picked: &Picked, registries: &Registries) -> Value {
+/// The container as a case: unpack the saved form, then observe it.
+pub fn case(picked: &Picked, registries: &Registries) -> Case {
     let packed = &picked.packed;
     let names = registries.names(picked.kind);
     let p = &picked.place;
-    json!({
-        "format": 1,
-        "name": name(picked),
-        "subject": {
-            "kind": "container",
-            "strategy": strategy_name(picked.kind),
-            "registry": picked.registry,
-            "initial": 0,
-        },
-        "ops": [
-            {"op": "unpack", "palette": packed.palette, "data": packed.data, "bits": packed.bits},
-            {"op": "pack"},
-            {"op": "write"},
-            {"op": "serialized_size"},
-            {"op": "counts"},
-            {"op": "get_all"},
-            {"op": "palette"},
-            {"op": "bits"},
-        ],
-        "origin": {
+    let mut extra = Map::new();
+    extra.insert("generator".into(), json!("rig world"));
+    extra.insert(
+        "origin".into(),
+        json!({
             "file": p.file,
             "chunk": p.chunk.map(|(x, z)| [x, z]),
             "section_y": p.section_y,
             "data_version": p.data_version,
             "names": packed.palette.iter().map(|id| names.name(*id)).collect::<Vec<_>>(),
             "ids": "numbered in the order the run first met each name, not Minecraft's registry ids",
+        }),
+    );
+    Case {
+        name: name(picked),
+        subject: Subject::Container {
+            strategy: picked.kind,
+            registry: picked.registry,
+            initial: 0,
         },
-    })
+        ops: Ops::Container(vec![
+            ContainerOp::Unpack {
+                palette: packed.palette.iter().map(|&id| i64::from(id)).collect(),
+                data: packed.data.clone(),
+                bits: packed.bits,
+            },
+            ContainerOp::Pack,
+            ContainerOp::Write,
+            ContainerOp::SerializedSize,
+            ContainerOp::Counts,
+            ContainerOp::GetAll,
+            ContainerOp::Palette,
+            ContainerOp::Bits,
+        ]),
+        extra,
+    }
 }
 
 /// Writes the case under `dir` as `<name>.json`.
 pub fn write(dir: &Path, picked: &Picked, registries: &Registries) -> Result<(), String> {
     let path: PathBuf = dir.join(format!("{}.json", name(picked)));
-    let text = serde_json::to_string_pretty(&case(picked, registries)).expect("JSON of plain values");
     if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     }
-    fs::write(&path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+    fs::write(&path, case(picked, registries).to_text())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

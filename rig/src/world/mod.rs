@@ -115,11 +115,6 @@ impl World {
         }
     }
 
-    /// The names numbered so far.
-    pub fn registries(&self) -> &Registries {
-        &self.registries
-    }
-
     /// Checks one file: a region file, or one chunk's NBT (gzip, zlib or raw).
     pub fn file(&mut self, path: &Path) -> Tally {
         let mut tally = Tally {
@@ -158,23 +153,29 @@ impl World {
         }
         tally.chunks += 1;
         let Some(version) = parsed.data_version else {
-            return tally.bad_input.push((place, "chunk has no DataVersion".into()));
+            return tally
+                .bad_input
+                .push((place, "chunk has no DataVersion".into()));
         };
         place.data_version = Some(version);
         if version < FIRST_DATA_VERSION {
             tally.chunks_old += 1;
             return;
         }
+        *tally.data_versions.entry(version).or_insert(0) += 1;
         let upgraded = parsed.upgrader_marks();
         tally.chunks_upgraded += usize::from(upgraded);
         let Some(sections) = &parsed.sections else {
-            return tally
-                .bad_input
-                .push((place, "chunk of the 1.18+ layout has no sections list".into()));
+            return tally.bad_input.push((
+                place,
+                "chunk of the 1.18+ layout has no sections list".into(),
+            ));
         };
         for section in sections {
             let Some(y) = section.y else {
-                tally.bad_input.push((place.clone(), "section has no Y".into()));
+                tally
+                    .bad_input
+                    .push((place.clone(), "section has no Y".into()));
                 continue;
             };
             let mut at = Place {
@@ -229,7 +230,9 @@ impl World {
     ) -> bool {
         let kind = at.kind.expect("container place has a kind");
         let Some(palette) = palette else {
-            tally.bad_input.push((at.clone(), "container has no palette".into()));
+            tally
+                .bad_input
+                .push((at.clone(), "container has no palette".into()));
             return false;
         };
         tally.containers += 1;
@@ -250,9 +253,13 @@ impl World {
                 false
             }
         };
-        let bits = strategy.configuration_for_palette_len(packed.palette.len()).disk_bits;
+        let bits = strategy
+            .configuration_for_palette_len(packed.palette.len())
+            .disk_bits;
         if let Some(sampler) = &mut self.sampler {
-            sampler.offer(sample::class(kind, bits), at, kind, registry, || packed.clone());
+            sampler.offer(sample::class(kind, bits), at, kind, registry, || {
+                packed.clone()
+            });
         } else if let Some(dir) = &self.export {
             let picked = sample::Picked::new(at.clone(), kind, registry, packed);
             match export::write(dir, &picked, &self.registries) {
@@ -295,23 +302,35 @@ pub fn run(paths: &[PathBuf], options: &Options) -> (Report, Vec<sample::Picked>
     let (files, bad) = inputs(paths);
     let mut report = Report::default();
     if !bad.is_empty() {
-        let mut t = Tally::default();
-        t.bad_input = bad;
+        let t = Tally {
+            bad_input: bad,
+            ..Tally::default()
+        };
         report.files.push(("(paths)".into(), t));
     }
-    let total: u64 = files.iter().filter_map(|f| fs::metadata(f).ok()).map(|m| m.len()).sum();
+    let total: u64 = files
+        .iter()
+        .filter_map(|f| fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
     let bar = (options.progress && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(total);
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {msg}")
-                .expect("static template"),
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {msg}",
+            )
+            .expect("static template"),
         );
         bar
     });
     let mut world = World::new(options);
     for file in &files {
         if let Some(bar) = &bar {
-            bar.set_message(file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+            bar.set_message(
+                file.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            );
         }
         let tally = world.file(file);
         if let Some(bar) = &bar {
@@ -340,11 +359,11 @@ pub fn parse_only(paths: &[PathBuf]) -> (usize, u64, usize, Duration) {
     let (mut chunks, mut bytes, mut failed) = (0, 0, bad.len());
     let mut reader = Reader::default();
     for file in files {
-        bytes += reader.file(&file, &mut |_, nbt| {
-            match nbt.map(|nbt| fastnbt::from_bytes::<fastnbt::Value>(nbt)) {
-                Ok(Ok(_)) => chunks += 1,
-                _ => failed += 1,
-            }
+        bytes += reader.file(&file, &mut |_, nbt| match nbt
+            .map(fastnbt::from_bytes::<fastnbt::Value>)
+        {
+            Ok(Ok(_)) => chunks += 1,
+            _ => failed += 1,
         });
     }
     (chunks, bytes, failed, start.elapsed())

@@ -172,12 +172,15 @@ impl fmt::Display for RegionError {
 
 impl std::error::Error for RegionError {}
 
+/// A location entry that cannot be read: its region-local (x, z) and why.
+pub type BadSlot = ((u8, u8), RegionError);
+
 /// The occupied slots of a region file, in table order, and the entries that
 /// were unusable (with their region-local coordinates).
 ///
 /// Only a file too short for its header fails as a whole; a bad entry costs
 /// just its own chunk.
-pub fn slots(bytes: &[u8]) -> Result<(Vec<Slot>, Vec<((u8, u8), RegionError)>), RegionError> {
+pub fn slots(bytes: &[u8]) -> Result<(Vec<Slot>, Vec<BadSlot>), RegionError> {
     if bytes.len() < HEADER {
         return Err(RegionError::TruncatedHeader { len: bytes.len() });
     }
@@ -198,7 +201,8 @@ pub fn slots(bytes: &[u8]) -> Result<(Vec<Slot>, Vec<((u8, u8), RegionError)>), 
         };
         if sector < 2 {
             bad.push((place, RegionError::SectorInHeader { sector }));
-        } else if (sector as usize + sectors as usize) * SECTOR > bytes.len().div_ceil(SECTOR) * SECTOR
+        } else if (sector as usize + sectors as usize) * SECTOR
+            > bytes.len().div_ceil(SECTOR) * SECTOR
             || sector as usize * SECTOR + 4 > bytes.len()
         {
             bad.push((
@@ -286,7 +290,11 @@ pub fn external_path(region: &Path, x: i32, z: i32) -> PathBuf {
 }
 
 /// Decompresses `data` into `out` (cleared first).
-pub fn decompress(compression: Compression, data: &[u8], out: &mut Vec<u8>) -> Result<(), RegionError> {
+pub fn decompress(
+    compression: Compression,
+    data: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), RegionError> {
     out.clear();
     let result = match compression {
         Compression::Gzip => flate2::read::GzDecoder::new(data).read_to_end(out),

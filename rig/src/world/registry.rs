@@ -54,11 +54,6 @@ impl Names {
     pub fn len(&self) -> usize {
         self.names.len()
     }
-
-    /// Whether no id was handed out.
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
-    }
 }
 
 /// The block-state and biome numberings of one run.

@@ -66,6 +66,8 @@ pub struct Tally {
     pub bytes: u64,
     /// Chunks read and parsed.
     pub chunks: usize,
+    /// Chunks checked (DataVersion 2860 or later), by DataVersion.
+    pub data_versions: BTreeMap<i32, usize>,
     /// Chunks before DataVersion 2860 (the pre-1.18 layout), not checked.
     pub chunks_old: usize,
     /// Chunks with pre-1.18 keys under a new DataVersion (upgrader-written).
@@ -111,6 +113,9 @@ impl Tally {
         self.bytes += other.bytes;
         self.chunks += other.chunks;
         self.chunks_old += other.chunks_old;
+        for (v, n) in &other.data_versions {
+            *self.data_versions.entry(*v).or_insert(0) += n;
+        }
         self.chunks_upgraded += other.chunks_upgraded;
         self.sections += other.sections;
         self.sections_identical += other.sections_identical;
@@ -172,6 +177,10 @@ fn summary(f: &mut fmt::Formatter<'_>, t: &Tally) -> fmt::Result {
         "{} sections checked, {} identical ({} containers, {} identical); {} chunks",
         t.sections, t.sections_identical, t.containers, t.containers_identical, t.chunks
     )?;
+    if !t.data_versions.is_empty() {
+        let versions: Vec<String> = t.data_versions.keys().map(i32::to_string).collect();
+        write!(f, " (DataVersion {})", versions.join(", "))?;
+    }
     if t.chunks_old > 0 {
         write!(f, ", {} before DataVersion 2860 not checked", t.chunks_old)?;
     }
@@ -219,6 +228,13 @@ impl fmt::Display for Report {
         summary(f, &total)?;
         writeln!(f)?;
         differences(f, &total, "  ")?;
+        if total.ours() > 0 {
+            writeln!(
+                f,
+                "  {} of these differences point at the Rust containers, not the input",
+                total.ours()
+            )?;
+        }
         let secs = self.elapsed.as_secs_f64().max(1e-9);
         writeln!(
             f,

@@ -71,9 +71,12 @@ pub struct BiomesNbt {
 pub fn state(id: u32) -> StateNbt {
     StateNbt {
         Name: format!("test:block_{}", id / 4),
-        Properties: (id % 4 != 0).then(|| {
+        Properties: (!id.is_multiple_of(4)).then(|| {
             BTreeMap::from([
-                ("facing".to_string(), ["north", "east", "south"][(id % 4 - 1) as usize].to_string()),
+                (
+                    "facing".to_string(),
+                    ["north", "east", "south"][(id % 4 - 1) as usize].to_string(),
+                ),
                 ("lit".to_string(), "false".to_string()),
             ])
         }),
@@ -216,7 +219,13 @@ impl Region {
     /// byte included), the compression byte, the payload, zero padding to a
     /// whole sector.
     pub fn chunk(&mut self, x: u8, z: u8, byte: u8, payload: &[u8]) -> &mut Region {
-        self.raw(x, z, (payload.len() as u32 + 1).to_be_bytes(), byte, payload)
+        self.raw(
+            x,
+            z,
+            (payload.len() as u32 + 1).to_be_bytes(),
+            byte,
+            payload,
+        )
     }
 
     /// Appends a chunk with a given length field.
