@@ -445,35 +445,92 @@ pub fn first_difference(a: &[Outcome], b: &[Outcome]) -> Option<usize> {
         .or(if a.len() != b.len() { Some(n) } else { None })
 }
 
+/// Whether an op only looks: it changes nothing in Minecraft's object, so
+/// the recorded results of the ops after it hold without it.
+fn observes(ops: &Ops, i: usize) -> bool {
+    match ops {
+        Ops::Container(v) => !matches!(
+            v[i],
+            ContainerOp::Set { .. }
+                | ContainerOp::GetAndSet { .. }
+                | ContainerOp::Unpack { .. }
+                | ContainerOp::Read { .. }
+        ),
+        Ops::Storage(v) => !matches!(
+            v[i],
+            StorageOp::Load { .. }
+                | StorageOp::Set { .. }
+                | StorageOp::GetAndSet { .. }
+                | StorageOp::Fill { .. }
+        ),
+    }
+}
+
+fn same_op(a: &Ops, i: usize, b: &Ops, j: usize) -> bool {
+    match (a, b) {
+        (Ops::Container(a), Ops::Container(b)) => a[i] == b[j],
+        (Ops::Storage(a), Ops::Storage(b)) => a[i] == b[j],
+        _ => false,
+    }
+}
+
+/// Where each op of `candidate` sits in `recorded`, if `candidate` is the
+/// recorded list with only observing ops left out (so the recorded results
+/// still hold for every op it keeps).
+fn align(candidate: &Ops, recorded: &Ops) -> Option<Vec<usize>> {
+    let mut at = Vec::with_capacity(candidate.len());
+    let mut r = 0;
+    for c in 0..candidate.len() {
+        loop {
+            if r >= recorded.len() {
+                return None;
+            }
+            if same_op(candidate, c, recorded, r) {
+                at.push(r);
+                r += 1;
+                break;
+            }
+            if !observes(recorded, r) {
+                return None;
+            }
+            r += 1;
+        }
+    }
+    Some(at)
+}
+
 /// The default predicate for a recorded file: the Rust containers disagree
 /// with the recorded results.
 ///
 /// Recorded results hold only for the recorded op list, so without a live
-/// Minecraft the only sound cuts keep a prefix of it: the predicate refuses
-/// any other candidate. The shrinker then ends at the op where the Rust side
-/// first disagrees; a live-JVM predicate can cut further.
+/// Minecraft the sound cuts are those that change no recorded state: ops
+/// after the disagreement, and ops that only observe. The predicate refuses
+/// any other candidate (one that drops a `set`, or changes a value); a
+/// live-JVM predicate can cut further.
 pub fn disagrees_with_recording<'a>(
     recorded: &'a Recorded,
     rust: &'a mut dyn Executor,
 ) -> impl FnMut(&Case) -> bool + 'a {
     move |case| {
-        let n = case.ops.len();
-        if case.subject != recorded.case.subject
-            || n > recorded.case.ops.len()
-            || case.ops != recorded.case.ops.truncated(n)
-        {
+        if case.subject != recorded.case.subject {
             return false;
         }
+        let Some(at) = align(&case.ops, &recorded.case.ops) else {
+            return false;
+        };
         match rust.run(case) {
-            Ok(results) => first_difference(&results, &recorded.results[..n]).is_some(),
+            Ok(results) => at
+                .iter()
+                .zip(&results)
+                .any(|(&i, r)| recorded.results.get(i) != Some(r)),
             Err(_) => false,
         }
     }
 }
 
-/// Shrinks a recorded case against its own recording: the prefix that ends
-/// at the first op where the Rust containers disagree with the recorded
-/// result (what [`disagrees_with_recording`] allows, found in one run).
+/// Shrinks a recorded case against its own recording, as far as
+/// [`disagrees_with_recording`] allows, quickly: the prefix ending at the
+/// first disagreement, then ddmin over its observing ops only.
 pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<Shrunk, String> {
     let results = rust
         .run(&recorded.case)
@@ -485,11 +542,34 @@ pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<S
         ));
     };
     let n = (at + 1).min(recorded.case.ops.len());
+    let prefix = with_ops(&recorded.case, recorded.case.ops.truncated(n));
+    let looks: Vec<usize> = (0..n - 1).filter(|&i| observes(&prefix.ops, i)).collect();
+    let mut tests = 1;
+    let mut predicate = disagrees_with_recording(recorded, rust);
+    let keep = |kept: &[usize]| -> Case {
+        let chosen: Vec<usize> = (0..n)
+            .filter(|i| !looks.contains(i) || kept.contains(i))
+            .collect();
+        select(&prefix, &chosen)
+    };
+    let kept = ddmin(looks.clone(), &mut |kept: &[usize]| {
+        tests += 1;
+        predicate(&keep(kept))
+    });
     Ok(Shrunk {
-        case: with_ops(&recorded.case, recorded.case.ops.truncated(n)),
+        case: keep(&kept),
         from_ops: recorded.case.ops.len(),
-        tests: 1,
+        tests,
     })
+}
+
+/// The ops of `case` at `indices`, in order.
+fn select(case: &Case, indices: &[usize]) -> Case {
+    let ops = match &case.ops {
+        Ops::Container(v) => Ops::Container(indices.iter().map(|&i| v[i].clone()).collect()),
+        Ops::Storage(v) => Ops::Storage(indices.iter().map(|&i| v[i].clone()).collect()),
+    };
+    with_ops(case, ops)
 }
 
 /// Writes a shrunk case as a regression case (an op list, no results) in

@@ -20,9 +20,10 @@ pub struct Args {
 /// Runs `rig shrink`.
 ///
 /// Recorded results hold only for the recorded op list, so against a
-/// recording the sound cuts keep a prefix: the case ends at the first op the
-/// Rust side disagrees on. A live-Minecraft predicate (`gen::shrink::shrink`
-/// takes any) cuts further.
+/// recording the sound cuts leave the recorded state alone: the case ends at
+/// the first op the Rust side disagrees on, and keeps every op before it
+/// that changes the subject (observations go). A live-Minecraft predicate
+/// (`gen::shrink::shrink` takes any) cuts further.
 pub fn run(args: Args) -> ExitCode {
     let text = match std::fs::read_to_string(&args.case) {
         Ok(t) => t,
@@ -47,13 +48,13 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     eprintln!(
-        "rig shrink: {} from {} to {} ops ({} runs); the last op is the first the Rust containers disagree on",
+        "rig shrink: {} from {} to {} ops ({} runs): the ops that change the subject, up to the first the Rust containers disagree on",
         recorded.case.name,
         shrunk.from_ops,
         shrunk.case.ops.len(),
         shrunk.tests
     );
-    let why = "the Rust containers disagree with the recorded results at the last op";
+    let why = "the Rust containers disagree with the recorded result of the last op";
     match &args.out {
         Some(dir) => {
             match gen::shrink::write_regression(&shrunk, &recorded.case.name, why, Path::new(dir)) {
