@@ -34,10 +34,31 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The probe's sources: built in, or read from `RIG_PROBE_SRC` (a folder laid out like
+/// `rig/probe/`) so a signature fixed for another jar takes effect without rebuilding the rig.
+fn sources() -> Result<Vec<(String, String)>, String> {
+    match std::env::var_os("RIG_PROBE_SRC").filter(|v| !v.is_empty()) {
+        None => Ok(SOURCES
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect()),
+        Some(dir) => SOURCES
+            .iter()
+            .map(|(p, _)| {
+                let file = Path::new(&dir).join(p);
+                fs::read_to_string(&file)
+                    .map(|t| (p.to_string(), t))
+                    .map_err(|e| format!("RIG_PROBE_SRC: cannot read {}: {e}", file.display()))
+            })
+            .collect(),
+    }
+}
+
 /// Compiles the probe against `classpath` (or reuses the cached build) and returns the folder
 /// holding its classes.
 pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf, String> {
-    let key = cache_key(jdk, classpath);
+    let sources = sources()?;
+    let key = cache_key(&sources, jdk, classpath);
     let dir = cache.join("probe").join(&key[..16]);
     let classes = dir.join("classes");
     if classes.join("paletted/probe/Probe.class").is_file() {
@@ -51,7 +72,7 @@ pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf
     let out = work.join("classes");
     fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let mut files = Vec::new();
-    for (path, text) in SOURCES {
+    for (path, text) in &sources {
         let file = src.join(path);
         fs::create_dir_all(file.parent().expect("source paths have a folder"))
             .and_then(|()| fs::write(&file, text))
@@ -72,12 +93,13 @@ pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf
         .output()
         .map_err(|e| format!("cannot run {}: {e}", jdk.javac().display()))?;
     if !output.status.success() {
-        let _ = fs::remove_dir_all(&work);
+        // The sources stay in `work`, so the lines javac names can be read.
         let mut msg = format!(
             "javac could not compile the probe against the class path {cp}\n\
-             (the probe calls Minecraft's API through rig/probe/paletted/probe/Minecraft.java; \
-             a missing class means the class path lacks Minecraft or a library, a wrong \
-             signature means that file needs a fix for this version):\n{}",
+             (the probe calls Minecraft's API only through paletted/probe/Minecraft.java; a \
+             missing class means the class path lacks Minecraft or a library; a wrong signature \
+             means that file needs a fix for this version: copy rig/probe/, fix it, and point \
+             RIG_PROBE_SRC at the copy):\n{}",
             String::from_utf8_lossy(&output.stderr).trim_end()
         );
         if jdk.version < 25 {
@@ -119,9 +141,9 @@ pub fn join_classpath(classpath: &[PathBuf]) -> Result<String, String> {
 
 /// Hash of the probe's source, the JDK, and each class path entry's path, size and mtime
 /// (every file, for folders), so a changed jar or a recompiled fixture gets a fresh probe.
-fn cache_key(jdk: &Jdk, classpath: &[PathBuf]) -> String {
+fn cache_key(sources: &[(String, String)], jdk: &Jdk, classpath: &[PathBuf]) -> String {
     let mut h = Sha256::new();
-    for (path, text) in SOURCES {
+    for (path, text) in sources {
         h.update(path.as_bytes());
         h.update([0]);
         h.update(text.as_bytes());
