@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use harness::compare::first_divergence;
 use harness::exec::Executor;
@@ -50,6 +50,7 @@ fn diff(args: Args) -> Result<bool, String> {
     let mut rust = RustExecutor::new();
     let started = Instant::now();
     let (mut agree, mut diverge, mut failed, mut ops) = (0usize, 0usize, 0usize, 0usize);
+    let (mut jvm_time, mut rust_time) = (Duration::ZERO, Duration::ZERO);
     for file in &files {
         let case = match jvm_cases::load(file) {
             Ok(c) => c,
@@ -59,8 +60,12 @@ fn diff(args: Args) -> Result<bool, String> {
                 continue;
             }
         };
+        let t = Instant::now();
         let on_jvm = jvm.run(&case);
+        jvm_time += t.elapsed();
+        let t = Instant::now();
         let on_rust = rust.run(&case);
+        rust_time += t.elapsed();
         match (on_jvm, on_rust) {
             (Ok(expected), Ok(actual)) => {
                 ops += case.ops.len();
@@ -93,14 +98,17 @@ fn diff(args: Args) -> Result<bool, String> {
     let secs = started.elapsed().as_secs_f64();
     println!(
         "rig diff: {} cases, {ops} ops through both sides in {secs:.2}s ({:.0} ops/s): \
-         {agree} agree, {diverge} diverge, {failed} failed to run{}\n  jvm side: {jvm_name}",
+         {agree} agree, {diverge} diverge, {failed} failed to run{}\n  jvm side: {jvm_name}\n  \
+         time: jvm side {:.2}s (JVM start included), rust side {:.2}s",
         files.len(),
         ops as f64 / secs.max(1e-9),
         if jvm.crashes > 0 {
             format!(" ({} JVM crashes, each restarted)", jvm.crashes)
         } else {
             String::new()
-        }
+        },
+        jvm_time.as_secs_f64(),
+        rust_time.as_secs_f64()
     );
     Ok(diverge == 0 && failed == 0)
 }
