@@ -162,17 +162,39 @@ pub(crate) fn coord(rng: &mut Rng, len: i32) -> i32 {
     }
 }
 
-/// A position, biased toward the faces, corners included.
+/// A position, biased toward the faces (corners included) and toward the
+/// indices where a value starts a new long at some width the container
+/// takes: where index arithmetic goes wrong first.
 pub(crate) fn pos(rng: &mut Rng, strategy: &Strategy) -> Pos {
     let n = strategy.axis_len();
-    if rng.chance(1, 20) {
-        return if rng.chance(1, 2) {
-            (0, 0, 0)
-        } else {
-            (n - 1, n - 1, n - 1)
-        };
+    match rng.below(20) {
+        0 => (0, 0, 0),
+        1 => (n - 1, n - 1, n - 1),
+        2..=4 => {
+            let widths: &[u32] = match strategy.kind() {
+                Kind::BlockStates => &[4, 5, 6, 7, 8, 9, 16],
+                Kind::Biomes => &[1, 2, 3, 7],
+            };
+            let bits = rng.pick(widths);
+            let i = long_edge(rng, bits, strategy.size());
+            pos_of(strategy, i)
+        }
+        _ => (coord(rng, n), coord(rng, n), coord(rng, n)),
     }
-    (coord(rng, n), coord(rng, n), coord(rng, n))
+}
+
+/// An index on either side of a long boundary for `bits`-wide values in a
+/// storage of `size`: the last value of one long or the first of the next.
+pub(crate) fn long_edge(rng: &mut Rng, bits: u32, size: usize) -> usize {
+    let per = (64 / bits.max(1)) as usize;
+    let longs = size.div_ceil(per).max(1);
+    let k = rng.below(longs as u64) as usize;
+    let i = if rng.chance(1, 2) {
+        k * per
+    } else {
+        (k * per).saturating_sub(1)
+    };
+    i.min(size - 1)
 }
 
 /// The position of index `i` (x fastest, then z, then y).

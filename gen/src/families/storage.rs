@@ -51,6 +51,7 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         match rng.below(8) {
             0 => 0,
             1 => size as i64 - 1,
+            2 | 3 => super::long_edge(rng, bits, size) as i64,
             _ => rng.below(size as u64) as i64,
         }
     };
