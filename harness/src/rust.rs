@@ -161,6 +161,14 @@ fn thrown(e: &Error) -> Result<Outcome, ExecError> {
                 format!("Index {capacity} out of bounds for length {capacity}"),
             ))
         }
+        // A palette id outside the registry on the wire: Minecraft's palettes
+        // look ids up with `IdMap.byIdOrThrow` (compared by class only).
+        Error::Id { id, .. } => {
+            return Ok(Outcome::throws(
+                "IllegalArgumentException",
+                format!("No value with id {id}"),
+            ))
+        }
         Error::NegativeLength { len } => {
             return Err(ExecError::Unsupported {
                 op: None,
