@@ -38,6 +38,13 @@ pub enum Item {
         from: Option<&'static str>,
         to: &'static str,
     },
+    /// A resize by a set: the palette and width before and after
+    /// (`linear4`, `hashmap5`, `global`), one step of the growth ladder.
+    Resize {
+        strategy: &'static str,
+        from: String,
+        to: String,
+    },
     /// A bit storage of this width ran ops.
     Width(u32),
     /// An op kind ran on a subject kind (`container set`, `storage fill`).
@@ -68,6 +75,7 @@ impl std::fmt::Display for Item {
                     None => write!(f, "{strategy} {via}: -> {to}"),
                 }
             }
+            Item::Resize { strategy, from, to } => write!(f, "{strategy} resize: {from} -> {to}"),
             Item::Width(b) => write!(f, "storage {b} bits"),
             Item::Op { subject, op } => write!(f, "{subject} {op}"),
             Item::Error(e) => write!(f, "{e}"),
@@ -80,6 +88,7 @@ impl Item {
     pub fn group(&self) -> &'static str {
         match self {
             Item::Transition { .. } => "transition",
+            Item::Resize { .. } => "resize",
             Item::Width(_) => "width",
             Item::Op { .. } => "op",
             Item::Error(_) => "error",
@@ -191,6 +200,27 @@ pub fn required() -> Vec<Item> {
                 via: Via::Unpack,
                 from: None,
                 to: kind_label(to),
+            });
+        }
+    }
+    let ladders: [(&str, &[&str]); 2] = [
+        (
+            "block_states",
+            &[
+                "single", "linear4", "hashmap5", "hashmap6", "hashmap7", "hashmap8", "global",
+            ],
+        ),
+        (
+            "biomes",
+            &["single", "linear1", "linear2", "linear3", "global"],
+        ),
+    ];
+    for (strategy, steps) in ladders {
+        for pair in steps.windows(2) {
+            out.push(Item::Resize {
+                strategy,
+                from: pair[0].to_string(),
+                to: pair[1].to_string(),
             });
         }
     }
@@ -331,6 +361,7 @@ impl Coverage {
                 op: name,
             });
             let before = c.palette_kind();
+            let before_bits = c.bits();
             let via = match op {
                 ContainerOp::Set { x, y, z, value } | ContainerOp::GetAndSet { x, y, z, value } => {
                     if let (Some(i), Ok(v)) = (index(&strategy, *x, *y, *z), u32::try_from(*value))
@@ -381,6 +412,13 @@ impl Coverage {
                 _ => continue,
             };
             let after = c.palette_kind();
+            if via == Via::Grow && before_bits != c.bits() {
+                self.hit(Item::Resize {
+                    strategy: s,
+                    from: step_label(before, before_bits),
+                    to: step_label(after, c.bits()),
+                });
+            }
             if via == Via::Read || before != after {
                 self.hit(Item::Transition {
                     strategy: s,
@@ -405,36 +443,20 @@ impl Coverage {
     pub fn table(&self) -> String {
         let mut out = String::new();
         let req = required();
-        let width = req
-            .iter()
-            .chain(self.reached.keys())
-            .map(|i| i.to_string().len())
-            .max()
-            .unwrap_or(10);
+        // The item last, unpadded: error items are long.
         let _ = writeln!(
             out,
-            "{:<8} {:<10} {:<width$} {:>9}",
-            "status", "group", "item", "reached"
+            "{:<8} {:<10} {:>8}  item",
+            "status", "group", "reached"
         );
         for item in &req {
             let n = self.reached.get(item).copied().unwrap_or(0);
             let status = if n > 0 { "ok" } else { "MISSING" };
-            let _ = writeln!(
-                out,
-                "{status:<8} {:<10} {:<width$} {n:>9}",
-                item.group(),
-                item.to_string()
-            );
+            let _ = writeln!(out, "{status:<8} {:<10} {n:>8}  {item}", item.group());
         }
         for (item, n) in &self.reached {
             if !req.contains(item) {
-                let _ = writeln!(
-                    out,
-                    "{:<8} {:<10} {:<width$} {n:>9}",
-                    "extra",
-                    item.group(),
-                    item.to_string()
-                );
+                let _ = writeln!(out, "{:<8} {:<10} {n:>8}  {item}", "extra", item.group());
             }
         }
         let missing = self.missing().len();
@@ -452,6 +474,15 @@ impl Coverage {
             }
         );
         out
+    }
+}
+
+/// A rung of the growth ladder: the kind, with its width where there are
+/// several (`linear4`, `hashmap5`); `single` and `global` alone.
+fn step_label(kind: PaletteKind, bits: u32) -> String {
+    match kind {
+        PaletteKind::Single | PaletteKind::Global => kind_label(kind).to_string(),
+        _ => format!("{}{bits}", kind_label(kind)),
     }
 }
 
