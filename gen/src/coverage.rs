@@ -30,26 +30,37 @@ pub enum Via {
 /// One thing a set of cases can reach.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Item {
-    /// A palette kind change (`from` is `None` for unpack, which replaces the
-    /// container whatever it was).
+    /// The container's palette kind before and after an op: a change by a
+    /// set, any successful read (same kind included: the in-place reuse), or
+    /// a successful unpack (`from` is `None`: it replaces the container
+    /// whatever it was).
     Transition {
+        /// `block_states` or `biomes`.
         strategy: &'static str,
+        /// The op that did it.
         via: Via,
+        /// The kind before (`single`, `linear`, `hashmap`, `global`).
         from: Option<&'static str>,
+        /// The kind after.
         to: &'static str,
     },
     /// A resize by a set: the palette and width before and after
     /// (`linear4`, `hashmap5`, `global`), one step of the growth ladder.
     Resize {
+        /// `block_states` or `biomes`.
         strategy: &'static str,
+        /// The rung before.
         from: String,
+        /// The rung after.
         to: String,
     },
     /// A bit storage of this width ran ops.
     Width(u32),
     /// An op kind ran on a subject kind (`container set`, `storage fill`).
     Op {
+        /// `container` or `storage`.
         subject: &'static str,
+        /// The op's name in the case file.
         op: &'static str,
     },
     /// A kind of error or exception a result was.

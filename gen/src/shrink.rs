@@ -572,26 +572,12 @@ fn select(case: &Case, indices: &[usize]) -> Case {
     with_ops(case, ops)
 }
 
-/// Writes a shrunk case as a regression case (an op list, no results) in
-/// `dir`, named after the original; gives the path written.
-pub fn write_regression(
-    shrunk: &Shrunk,
-    original: &str,
-    why: &str,
-    dir: &Path,
-) -> Result<PathBuf, String> {
+/// The shrunk case as a regression case: named `regression/<original>-shrunk`,
+/// its `generator` and `notes` saying where it came from and that it holds
+/// no results.
+pub fn as_regression(shrunk: &Shrunk, original: &str, why: &str) -> Case {
     let mut case = shrunk.case.clone();
-    let stem: String = original
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    case.name = format!("regression/{stem}-shrunk");
+    case.name = format!("regression/{}-shrunk", stem(original));
     case.extra.insert("generator".into(), json!("rig shrink"));
     case.extra.insert(
         "notes".into(),
@@ -601,8 +587,33 @@ pub fn write_regression(
             shrunk.case.ops.len()
         )),
     );
+    case
+}
+
+/// A case name as one file name part.
+fn stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+/// Writes [`as_regression`] of a shrunk case (an op list, no results) to
+/// `dir/<original>-shrunk.json`; gives the path written.
+pub fn write_regression(
+    shrunk: &Shrunk,
+    original: &str,
+    why: &str,
+    dir: &Path,
+) -> Result<PathBuf, String> {
+    let case = as_regression(shrunk, original, why);
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(format!("{stem}-shrunk.json"));
+    let path = dir.join(format!("{}-shrunk.json", stem(original)));
     std::fs::write(&path, case.to_text())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)

@@ -72,7 +72,8 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         None => {
-            print!("{}", shrunk.case.to_text());
+            let case = gen::shrink::as_regression(&shrunk, &recorded.case.name, why);
+            print!("{}", case.to_text());
             ExitCode::SUCCESS
         }
     }
