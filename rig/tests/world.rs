@@ -269,6 +269,13 @@ fn corrupt_input_is_reported_with_place_and_reason_and_the_run_goes_on() {
     let mut upgraded = odd(22, tampered(5, |p| p.palette.push(998)));
     upgraded.below_zero_retrogen = Some(Default::default());
     region.good(22, 0, &upgraded);
+    // Lists of lists 100,000 deep: fastnbt alone would overflow the stack.
+    let mut deep = vec![10u8, 0, 0, 9, 0, 1, b'x'];
+    for _ in 0..100_000 {
+        deep.extend([9u8, 0, 0, 0, 1]);
+    }
+    deep.extend([0u8, 0, 0, 0, 0, 0]);
+    region.chunk(23, 0, 3, &deep);
     let path = dir.join("r.0.0.mca");
     fs::write(&path, region.bytes()).unwrap();
     fs::write(
@@ -306,7 +313,11 @@ fn corrupt_input_is_reported_with_place_and_reason_and_the_run_goes_on() {
     assert!(reason(7).contains("inside the header"), "{report}");
     assert!(reason(8).contains("c.8.0.mcc"), "{report}");
     assert!(reason(21).contains("no DataVersion"), "{report}");
-    assert_eq!(t.bad_input.len(), 9, "{report}");
+    assert!(
+        reason(23).contains("nested deeper than 512 levels"),
+        "{report}"
+    );
+    assert_eq!(t.bad_input.len(), 10, "{report}");
     for x in [0, 9, 10, 11, 12] {
         assert_eq!(reason(x), "", "chunk {x} should read");
     }

@@ -129,7 +129,119 @@ impl Chunk<'_> {
 
 /// Parses a chunk's decompressed NBT.
 pub fn parse(nbt: &[u8]) -> Result<Chunk<'_>, String> {
+    within_depth(nbt, MAX_DEPTH)?;
     fastnbt::from_bytes(nbt).map_err(|e| format!("chunk NBT does not parse: {e}"))
+}
+
+/// The deepest nesting of compounds and lists that Minecraft's own NBT
+/// reader accepts.
+pub const MAX_DEPTH: usize = 512;
+
+/// Refuses NBT nested deeper than `max`.
+///
+/// fastnbt deserializes recursively with no depth limit, so a small crafted
+/// chunk (lists of lists, five bytes a level) would overflow the stack and
+/// abort the whole run. This walk keeps its own stack and only skips over
+/// payloads; anything malformed is left for fastnbt to report.
+pub fn within_depth(nbt: &[u8], max: usize) -> Result<(), String> {
+    enum Frame {
+        Compound,
+        List(u8, i64),
+    }
+    let mut at = 0usize;
+    // Each helper gives None on truncation: fastnbt reports that better.
+    let skip = |at: &mut usize, n: usize| -> Option<()> {
+        let end = at.checked_add(n).filter(|&e| e <= nbt.len())?;
+        *at = end;
+        Some(())
+    };
+    let byte = |at: &mut usize| -> Option<u8> {
+        let b = *nbt.get(*at)?;
+        *at += 1;
+        Some(b)
+    };
+    let u16_at = |at: &mut usize| -> Option<usize> {
+        let b = nbt.get(*at..*at + 2)?;
+        *at += 2;
+        Some(u16::from_be_bytes([b[0], b[1]]) as usize)
+    };
+    let i32_at = |at: &mut usize| -> Option<i64> {
+        let b = nbt.get(*at..*at + 4)?;
+        *at += 4;
+        Some(i64::from(i32::from_be_bytes([b[0], b[1], b[2], b[3]])))
+    };
+    let fixed = |tag: u8| -> Option<usize> {
+        Some(match tag {
+            1 => 1,
+            2 => 2,
+            3 | 5 => 4,
+            4 | 6 => 8,
+            _ => return None,
+        })
+    };
+    let mut walk = || -> Option<Result<(), String>> {
+        if byte(&mut at)? != 10 {
+            return None;
+        }
+        let n = u16_at(&mut at)?;
+        skip(&mut at, n)?;
+        let mut stack = vec![Frame::Compound];
+        while let Some(top) = stack.last_mut() {
+            let tag = match top {
+                Frame::Compound => {
+                    let tag = byte(&mut at)?;
+                    if tag == 0 {
+                        stack.pop();
+                        continue;
+                    }
+                    let n = u16_at(&mut at)?;
+                    skip(&mut at, n)?;
+                    tag
+                }
+                Frame::List(tag, remaining) => {
+                    if *remaining <= 0 {
+                        stack.pop();
+                        continue;
+                    }
+                    if let Some(size) = fixed(*tag) {
+                        skip(&mut at, size.checked_mul(*remaining as usize)?)?;
+                        stack.pop();
+                        continue;
+                    }
+                    *remaining -= 1;
+                    *tag
+                }
+            };
+            match tag {
+                7 => {
+                    let n = i32_at(&mut at)?;
+                    skip(&mut at, usize::try_from(n).ok()?)?;
+                }
+                8 => {
+                    let n = u16_at(&mut at)?;
+                    skip(&mut at, n)?;
+                }
+                9 => {
+                    let inner = byte(&mut at)?;
+                    let n = i32_at(&mut at)?;
+                    stack.push(Frame::List(inner, n));
+                }
+                10 => stack.push(Frame::Compound),
+                11 | 12 => {
+                    let n = usize::try_from(i32_at(&mut at)?).ok()?;
+                    skip(&mut at, n.checked_mul(if tag == 11 { 4 } else { 8 })?)?;
+                }
+                t => skip(&mut at, fixed(t)?)?,
+            }
+            if stack.len() > max {
+                return Some(Err(format!(
+                    "chunk NBT nested deeper than {max} levels (at byte {at}); Minecraft refuses it too"
+                )));
+            }
+        }
+        Some(Ok(()))
+    };
+    walk().unwrap_or(Ok(()))
 }
 
 /// The longs of a saved container, in order.

@@ -317,7 +317,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> (Report, Vec<sample::Picked>
         let bar = indicatif::ProgressBar::new(total);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
-                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {msg}",
+                "{bar:30} {bytes}/{total_bytes} {bytes_per_sec} {wide_msg}",
             )
             .expect("static template"),
         );

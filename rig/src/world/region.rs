@@ -289,6 +289,11 @@ pub fn external_path(region: &Path, x: i32, z: i32) -> PathBuf {
     region.with_file_name(format!("c.{x}.{z}.mcc"))
 }
 
+/// The most a chunk's NBT may decompress to. Real chunks take a few MB at
+/// most; the cap keeps a crafted payload (a few KB that inflate to GBs)
+/// from taking the machine's memory.
+pub const MAX_NBT: u64 = 256 << 20;
+
 /// Decompresses `data` into `out` (cleared first).
 pub fn decompress(
     compression: Compression,
@@ -296,19 +301,31 @@ pub fn decompress(
     out: &mut Vec<u8>,
 ) -> Result<(), RegionError> {
     out.clear();
+    let limit = MAX_NBT + 1;
     let result = match compression {
-        Compression::Gzip => flate2::read::GzDecoder::new(data).read_to_end(out),
-        Compression::Zlib => flate2::read::ZlibDecoder::new(data).read_to_end(out),
+        Compression::Gzip => flate2::read::GzDecoder::new(data)
+            .take(limit)
+            .read_to_end(out),
+        Compression::Zlib => flate2::read::ZlibDecoder::new(data)
+            .take(limit)
+            .read_to_end(out),
         Compression::None => {
             out.extend_from_slice(data);
             Ok(data.len())
         }
-        Compression::Lz4 => lz4_java_wrc::Lz4BlockInput::new(data).read_to_end(out),
+        Compression::Lz4 => lz4_java_wrc::Lz4BlockInput::new(data)
+            .take(limit)
+            .read_to_end(out),
     };
-    result.map(drop).map_err(|e| RegionError::Decompress {
+    let fail = |reason: String| RegionError::Decompress {
         compression,
-        reason: e.to_string(),
-    })
+        reason,
+    };
+    result.map_err(|e| fail(e.to_string()))?;
+    if out.len() as u64 > MAX_NBT {
+        return Err(fail(format!("it inflates past {} MiB", MAX_NBT >> 20)));
+    }
+    Ok(())
 }
 
 /// The region coordinates in a file name `r.X.Z.mca`, if it is one.
