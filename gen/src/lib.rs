@@ -9,6 +9,8 @@
 //!   any predicate. With a live Minecraft (the JVM executor) the predicate is
 //!   [`shrink::executors_differ`]; against a recording it is
 //!   [`shrink::disagrees_with_recording`].
+//! - [`plant`]: the Rust executor with one planted bug, to prove the
+//!   shrinker end to end.
 //! - [`coverage`]: which palette transitions, resizes, storage widths, op
 //!   kinds and error kinds a set of cases reaches.
 //!
@@ -23,6 +25,7 @@
 pub mod coverage;
 pub mod draft;
 pub mod families;
+pub mod plant;
 pub mod rng;
 pub mod shrink;
 

@@ -1,62 +1,19 @@
 //! The shrinker, proved on planted bugs: a copy of the Rust executor with one
 //! behaviour broken, and long generated cases that expose it.
 
+use gen::plant::{Plant as Bug, Planted};
 use gen::shrink::{disagrees_with_recording, executors_differ, shrink};
 use harness::case::{Case, ContainerOp, Ops};
-use harness::exec::{ExecError, Executor};
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
 use serde_json::Value;
 
-/// One behaviour to break.
-#[derive(Clone, Copy)]
-enum Bug {
-    /// `counts` reports its pairs in reverse order.
-    ReversedCounts,
-    /// `write` loses its last byte.
-    ShortWrite,
-}
-
-/// The Rust executor with a planted bug in its results.
-struct Planted {
-    inner: RustExecutor,
-    bug: Bug,
-}
-
-impl Executor for Planted {
-    fn name(&self) -> String {
-        "paletted with a planted bug".into()
-    }
-
-    fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError> {
-        let mut out = self.inner.run(case)?;
-        let Ops::Container(ops) = &case.ops else {
-            return Ok(out);
-        };
-        for (op, o) in ops.iter().zip(out.iter_mut()) {
-            match (self.bug, op, o) {
-                (Bug::ReversedCounts, ContainerOp::Counts, Outcome::Ok(Value::Array(pairs))) => {
-                    pairs.reverse()
-                }
-                (Bug::ShortWrite, ContainerOp::Write, Outcome::Ok(Value::String(hex))) => {
-                    hex.truncate(hex.len().saturating_sub(2))
-                }
-                _ => {}
-            }
-        }
-        Ok(out)
-    }
-}
-
 /// The longest random-family cases of seed 1 that the bug shows in.
 fn long_failing_case(bug: Bug) -> Case {
     let cases = gen::family("random").unwrap().cases(1, None).unwrap();
     let mut good = RustExecutor::new();
-    let mut bad = Planted {
-        inner: RustExecutor::new(),
-        bug,
-    };
+    let mut bad = Planted::new(bug);
     let mut differ = executors_differ(&mut good, &mut bad);
     cases
         .into_iter()
@@ -68,17 +25,11 @@ fn long_failing_case(bug: Bug) -> Case {
 fn shrink_planted(bug: Bug) -> (usize, Case, usize) {
     let case = long_failing_case(bug);
     let mut good = RustExecutor::new();
-    let mut bad = Planted {
-        inner: RustExecutor::new(),
-        bug,
-    };
+    let mut bad = Planted::new(bug);
     let shrunk = shrink(&case, executors_differ(&mut good, &mut bad)).unwrap();
     // Still diverges, and is 1-minimal.
     let mut good = RustExecutor::new();
-    let mut bad = Planted {
-        inner: RustExecutor::new(),
-        bug,
-    };
+    let mut bad = Planted::new(bug);
     let mut differ = executors_differ(&mut good, &mut bad);
     assert!(differ(&shrunk.case));
     for i in 0..shrunk.case.ops.len() {
@@ -106,7 +57,7 @@ fn shrink_planted(bug: Bug) -> (usize, Case, usize) {
 
 #[test]
 fn reversed_counts_shrink_to_a_handful_of_ops() {
-    let (from, case, _) = shrink_planted(Bug::ReversedCounts);
+    let (from, case, _) = shrink_planted(Bug::CountOrder);
     assert!(from >= 200, "the failing case had {from} ops");
     assert!(
         case.ops.len() <= 5,
@@ -135,6 +86,30 @@ fn short_write_shrinks_to_one_write() {
         panic!("a container case")
     };
     assert_eq!(ops, &[ContainerOp::Write]);
+}
+
+#[test]
+fn a_storage_bug_shrinks_to_one_op() {
+    let case = gen::family("storage")
+        .unwrap()
+        .cases(1, None)
+        .unwrap()
+        .remove(20);
+    let mut good = RustExecutor::new();
+    let mut bad = Planted::new(Bug::LongBit);
+    let shrunk = shrink(&case, executors_differ(&mut good, &mut bad)).unwrap();
+    eprintln!(
+        "{}: {} ops -> {} ops in {} runs",
+        case.name,
+        shrunk.from_ops,
+        shrunk.case.ops.len(),
+        shrunk.tests
+    );
+    assert!(shrunk.from_ops >= 50);
+    assert_eq!(
+        shrunk.case.ops,
+        Ops::Storage(vec![harness::case::StorageOp::Longs])
+    );
 }
 
 #[test]

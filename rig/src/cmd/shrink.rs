@@ -1,8 +1,11 @@
-//! `rig shrink`: cuts a diverging recorded case down to a regression case.
+//! `rig shrink`: cuts a diverging case down to a regression case.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use gen::plant::{Plant, Planted};
+use gen::Shrunk;
+use harness::case::Case;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
 
@@ -10,11 +13,15 @@ use harness::rust::RustExecutor;
 #[derive(clap::Args)]
 pub struct Args {
     /// A recorded case (golden format, with results) on which the Rust
-    /// containers disagree with the recording.
+    /// containers disagree with the recording; with `--plant`, any case.
     pub case: PathBuf,
     /// Write the shrunk op list to this folder (otherwise it is printed).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Shrink against a copy of the Rust executor with this planted bug
+    /// instead (count-order, short-write, long-bit): proves the shrinker.
+    #[arg(long)]
+    pub plant: Option<String>,
 }
 
 /// Runs `rig shrink`.
@@ -23,58 +30,76 @@ pub struct Args {
 /// recording the sound cuts leave the recorded state alone: the case ends at
 /// the first op the Rust side disagrees on, and keeps every op before it
 /// that changes the subject (observations go). A live-Minecraft predicate
-/// (`gen::shrink::shrink` takes any) cuts further.
+/// (`gen::shrink::shrink` takes any) cuts further, as `--plant` shows.
 pub fn run(args: Args) -> ExitCode {
-    let text = match std::fs::read_to_string(&args.case) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("rig shrink: cannot read {}: {e}", args.case.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    let recorded = match Recorded::parse(&text, &args.case) {
-        Ok(r) => r,
+    match shrink(&args) {
+        Ok(code) => code,
         Err(e) => {
             eprintln!("rig shrink: {e}");
-            return ExitCode::FAILURE;
+            ExitCode::FAILURE
         }
+    }
+}
+
+fn shrink(args: &Args) -> Result<ExitCode, String> {
+    let path = &args.case;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (shrunk, name, why) = if let Some(plant_name) = &args.plant {
+        let names: Vec<&str> = Plant::ALL.iter().map(|(n, _)| *n).collect();
+        let plant = Plant::named(plant_name)
+            .ok_or_else(|| format!("no plant {plant_name:?} (one of {})", names.join(", ")))?;
+        let case = Case::parse(&text, path).map_err(|e| e.to_string())?;
+        let (mut rust, mut planted) = (RustExecutor::new(), Planted::new(plant));
+        let shrunk = gen::shrink(
+            &case,
+            gen::shrink::executors_differ(&mut rust, &mut planted),
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        let why =
+            format!("the Rust containers and a copy with the planted bug {plant_name} disagree");
+        (shrunk, case.name, why)
+    } else {
+        if !Recorded::has_results(&text) {
+            return Err(format!(
+                "{} holds no recorded results, so nothing to disagree with: record it, shrink it against a live Minecraft, or use --plant",
+                path.display()
+            ));
+        }
+        let recorded = Recorded::parse(&text, path).map_err(|e| e.to_string())?;
+        let shrunk = gen::shrink::shrink_recorded(&recorded, &mut RustExecutor::new())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let why =
+            "the Rust containers disagree with the recorded result of the last op".to_string();
+        (shrunk, recorded.case.name, why)
     };
-    let mut rust = RustExecutor::new();
-    let shrunk = match gen::shrink::shrink_recorded(&recorded, &mut rust) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("rig shrink: {}: {e}", args.case.display());
-            return ExitCode::FAILURE;
+    report(&shrunk, &name, args.plant.is_none());
+    match &args.out {
+        Some(dir) => {
+            let written = gen::shrink::write_regression(&shrunk, &name, &why, Path::new(dir))?;
+            eprintln!(
+                "rig shrink: wrote {} (file it with `rig add`)",
+                written.display()
+            );
         }
+        None => print!(
+            "{}",
+            gen::shrink::as_regression(&shrunk, &name, &why).to_text()
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(shrunk: &Shrunk, name: &str, recorded: bool) {
+    let how = if recorded {
+        ": the ops that change the subject, up to the first the Rust containers disagree on"
+    } else {
+        ""
     };
     eprintln!(
-        "rig shrink: {} from {} to {} ops ({} runs): the ops that change the subject, up to the first the Rust containers disagree on",
-        recorded.case.name,
+        "rig shrink: {name} from {} to {} ops ({} runs){how}",
         shrunk.from_ops,
         shrunk.case.ops.len(),
         shrunk.tests
     );
-    let why = "the Rust containers disagree with the recorded result of the last op";
-    match &args.out {
-        Some(dir) => {
-            match gen::shrink::write_regression(&shrunk, &recorded.case.name, why, Path::new(dir)) {
-                Ok(path) => {
-                    eprintln!(
-                        "rig shrink: wrote {} (file it with `rig add`)",
-                        path.display()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("rig shrink: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        None => {
-            let case = gen::shrink::as_regression(&shrunk, &recorded.case.name, why);
-            print!("{}", case.to_text());
-            ExitCode::SUCCESS
-        }
-    }
 }
