@@ -171,6 +171,26 @@ fn a_dying_jvm_is_reported_with_its_case_and_the_run_goes_on() {
         out.contains("1 agree, 0 diverge, 2 failed to run (2 JVM crashes, each restarted)"),
         "{out}"
     );
+
+    // Killed by a signal, as the OS would: reported with the signal, and the run goes on.
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat/bottom-section.json"))
+        .arg(golden().join("storage/bits-5.json"))
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Dfixture.plant=sigkill",
+        ]));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("the JVM side died while running this case (signal 9)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 agree, 0 diverge, 1 failed to run (1 JVM crashes, each restarted)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -271,6 +291,32 @@ fn records_from_the_fixture_say_so_and_check_refuses_them() {
         code, 0,
         "rig check accepted a fixture recording:\n{out}\n{err}"
     );
+
+    // A real recording is never replaced by fixture results, --force or not.
+    let real = golden().join("flat/bottom-section.json");
+    let (code, out, err) = run(rig().arg("import").arg(&real).current_dir(&root));
+    assert_eq!(code, 0, "{out}\n{err}");
+    let imported = std::fs::read_to_string(&snap_path).unwrap();
+    assert!(!imported.contains("test fixture"), "{imported}");
+    for force in [false, true] {
+        let mut cmd = rig();
+        cmd.arg("record")
+            .arg(&real)
+            .args(["--classpath", &classpath(&fx)])
+            .arg("--root")
+            .arg(&root)
+            .current_dir(&root);
+        if force {
+            cmd.arg("--force");
+        }
+        let (code, _, err) = run(&mut cmd);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains("not replacing") && err.contains("a recording from Minecraft"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&snap_path).unwrap(), imported);
+    }
 }
 
 #[test]

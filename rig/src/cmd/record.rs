@@ -29,6 +29,9 @@ pub struct Args {
     /// current directory).
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+    /// Replace existing snapshots whose results differ (never needed for new cases).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `rig record`.
@@ -97,10 +100,13 @@ fn record(args: Args) -> Result<bool, String> {
                 .with("recorded_from", &file.display().to_string()),
             results: results.clone(),
         };
-        write(
-            &store.snapshot_path(&case.name),
-            &snapshot.to_text(&case.name),
-        )?;
+        let snap_path = store.snapshot_path(&case.name);
+        if let Err(why) = may_replace(&snap_path, &snapshot, args.force) {
+            eprintln!("case {}: {why}", case.name);
+            failed += 1;
+            continue;
+        }
+        write(&snap_path, &snapshot.to_text(&case.name))?;
         if let Some(dir) = &args.golden {
             let recorded = Recorded {
                 case: case.clone(),
@@ -126,6 +132,36 @@ fn record(args: Args) -> Result<bool, String> {
         }
     );
     Ok(failed == 0)
+}
+
+/// Whether a new snapshot may replace the one at `path`: one the provenance gate accepts (a
+/// recording from Minecraft) is never replaced by one it refuses (the fixture, an unnamed
+/// class path); different results replace it only with `--force`.
+fn may_replace(path: &std::path::Path, new: &Snapshot, force: bool) -> Result<(), String> {
+    let Ok(old) = Snapshot::load(path) else {
+        return Ok(());
+    };
+    if old.provenance.refusal().is_none() {
+        if let Some(why) = new.provenance.refusal() {
+            return Err(format!(
+                "not replacing {}, a recording from Minecraft, with results the provenance gate refuses ({why})",
+                path.display()
+            ));
+        }
+    }
+    if old.results != new.results && !force {
+        let at = old
+            .results
+            .iter()
+            .zip(&new.results)
+            .position(|(a, b)| a != b)
+            .unwrap_or(old.results.len().min(new.results.len()));
+        return Err(format!(
+            "{} holds different results (first at op {at}); --force replaces it",
+            path.display()
+        ));
+    }
+    Ok(())
 }
 
 fn write(path: &std::path::Path, text: &str) -> Result<(), String> {

@@ -71,8 +71,13 @@ impl JvmExecutor {
     }
 
     fn spawn(&self) -> Result<Server, String> {
-        let exe =
-            std::env::current_exe().map_err(|e| format!("cannot find the rig binary: {e}"))?;
+        // /proc/self/exe still runs this very binary when a rebuild has replaced the file.
+        let proc_exe = Path::new("/proc/self/exe");
+        let exe = if proc_exe.exists() {
+            proc_exe.to_path_buf()
+        } else {
+            std::env::current_exe().map_err(|e| format!("cannot find the rig binary: {e}"))?
+        };
         let mut child = Command::new(&exe)
             .arg("probe-server")
             .stdin(Stdio::piped())

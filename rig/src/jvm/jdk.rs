@@ -180,4 +180,39 @@ mod tests {
         }
         fs::remove_dir_all(&dir).unwrap();
     }
+
+    fn fake_jdk(home: &Path, version: &str, javac: bool) {
+        fs::create_dir_all(home.join("lib/server")).unwrap();
+        fs::create_dir_all(home.join("bin")).unwrap();
+        fs::write(home.join("lib/server/libjvm.so"), b"").unwrap();
+        if javac {
+            fs::write(home.join("bin/javac"), b"").unwrap();
+        }
+        fs::write(
+            home.join("release"),
+            format!("JAVA_VERSION=\"{version}\"\n"),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn the_newest_jdk_wins_and_jres_are_named() {
+        let dir = std::env::temp_dir().join(format!("rig-jdk-dir-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fake_jdk(&dir.join("java-17"), "17.0.15", true);
+        fake_jdk(&dir.join("temurin-25"), "25.0.1", true);
+        fake_jdk(&dir.join("jre-26"), "26", false);
+        let jdk = newest_under(&dir).unwrap();
+        assert_eq!(jdk.version, 25);
+        assert!(jdk.home.ends_with("temurin-25"));
+        fs::remove_dir_all(dir.join("temurin-25")).unwrap();
+        fs::remove_dir_all(dir.join("java-17")).unwrap();
+        let why = newest_under(&dir).unwrap_err();
+        assert!(
+            why.contains("jre-26") && why.contains("a JRE, not a JDK"),
+            "{why}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+        assert!(newest_under(&dir).unwrap_err().contains("cannot list it"));
+    }
 }

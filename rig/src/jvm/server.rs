@@ -39,7 +39,15 @@ impl Jvm {
             .option("-Dlog4j2.level=OFF")
             .option("-Dlog4j2.statusLoggerLevel=OFF")
             .option("-Dorg.slf4j.simpleLogger.defaultLogLevel=off")
-            .option("-Djava.util.logging.config.file=/dev/null");
+            .option("-Djava.util.logging.config.file=/dev/null")
+            // A crash report goes to the temp folder, not into the user's working tree.
+            .option(format!(
+                "-XX:ErrorFile={}",
+                std::env::temp_dir()
+                    .join("rig-probe-hs_err_pid%p.log")
+                    .display()
+            ))
+            .option("-XX:-CreateCoredumpOnCrash");
         if config.version >= 24 {
             // Minecraft's libraries (netty, fastutil) still use sun.misc.Unsafe.
             args = args.option("--sun-misc-unsafe-memory-access=allow");
