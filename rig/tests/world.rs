@@ -561,8 +561,25 @@ fn a_world_folder_is_searched_for_region_folders_only() {
             "region/r.0.0.mca"
         ]
     );
-    let t = check(&[dir]);
+    let t = check(std::slice::from_ref(&dir));
     assert_eq!((t.sections, t.sections_identical), (3, 3));
+    // Exported names keep the dimensions apart.
+    let out = scratch("folder-export");
+    let (_, _, exported) = world::run(
+        &[dir],
+        &Options {
+            export: Some(out.clone()),
+            ..Options::default()
+        },
+    );
+    assert_eq!(exported, 6);
+    for name in [
+        "world/folder/r.0.0/0.0/0/block_states",
+        "world/DIM-1/r.1.0/32.0/0/biomes",
+        "world/overworld/r.2.0/64.0/0/block_states",
+    ] {
+        assert!(out.join(format!("{name}.json")).is_file(), "{name}");
+    }
 }
 
 #[test]

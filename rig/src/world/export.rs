@@ -16,18 +16,32 @@ use serde_json::{json, Map};
 use super::registry::Registries;
 use super::sample::Picked;
 
-/// The case's name: `world/<file stem>/<chunk x>.<chunk z>/<section y>/<kind>`.
+/// The case's name: `world/<file>/<chunk x>.<chunk z>/<section y>/<kind>`,
+/// where `<file>` is the file name without `.mca`/`.nbt`, after the
+/// dimension's folder when the file sits in a `region` folder (so that
+/// `DIM-1/region/r.0.0.mca` and `region/r.0.0.mca` of one world differ).
 pub fn name(picked: &Picked) -> String {
     let p = &picked.place;
-    let stem = Path::new(&p.file)
+    let path = Path::new(&p.file);
+    let clean = |s: &str| s.replace(['/', '\\', ' '], "_");
+    let file = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let stem = stem
-        .strip_suffix(".mca")
-        .or_else(|| stem.strip_suffix(".nbt"))
-        .unwrap_or(&stem)
-        .replace(['/', '\\', ' '], "_");
+    let mut stem = clean(
+        file.strip_suffix(".mca")
+            .or_else(|| file.strip_suffix(".nbt"))
+            .unwrap_or(&file),
+    );
+    let parent = path.parent();
+    if parent
+        .and_then(Path::file_name)
+        .is_some_and(|n| n == "region")
+    {
+        if let Some(dimension) = parent.and_then(Path::parent).and_then(Path::file_name) {
+            stem = format!("{}/{stem}", clean(&dimension.to_string_lossy()));
+        }
+    }
     let (x, z) = p.chunk.unwrap_or((0, 0));
     format!(
         "world/{stem}/{x}.{z}/{}/{}",
