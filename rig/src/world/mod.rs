@@ -270,9 +270,9 @@ impl World {
         ok
     }
 
-    /// Ends the run: writes the sample, if any, into the export folder (or
-    /// lists it when there is none). Returns the containers exported and
-    /// any write failures.
+    /// Ends the run: writes the sample, if any, into the export folder
+    /// (write failures go into `tally`) and returns it, so that the command
+    /// can list it when there is no export folder.
     pub fn finish(&mut self, tally: &mut Tally) -> Vec<sample::Picked> {
         let Some(sampler) = self.sampler.take() else {
             return Vec::new();
