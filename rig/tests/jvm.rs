@@ -191,6 +191,26 @@ fn a_dying_jvm_is_reported_with_its_case_and_the_run_goes_on() {
         out.contains("1 agree, 0 diverge, 1 failed to run (1 JVM crashes, each restarted)"),
         "{out}"
     );
+    // A hung JVM is killed after --case-timeout, and the run goes on.
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat/bottom-section.json"))
+        .arg(golden().join("storage/bits-5.json"))
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Dfixture.plant=hang",
+        ])
+        .args(["--case-timeout", "3"]));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("the JVM side did not answer within 3s"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 agree, 0 diverge, 1 failed to run (1 JVM crashes, each restarted)"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -4,7 +4,9 @@
 
 use std::io::{BufReader, BufWriter};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use harness::case::Case;
 use harness::exec::{ExecError, Executor};
@@ -32,12 +34,16 @@ pub struct Setup {
     pub jar_sha1: Option<String>,
     /// Whether the class path holds the rig's own test fixture (never Minecraft truth).
     pub fixture: bool,
+    /// How long one case may take on the JVM side before its child is killed.
+    pub case_timeout: Duration,
 }
 
 struct Server {
     child: Child,
     input: BufWriter<ChildStdin>,
-    output: BufReader<ChildStdout>,
+    /// Frames from the child, read on their own thread so a hung JVM can be timed out;
+    /// `None` at the end of the stream.
+    frames: Receiver<Option<Vec<u8>>>,
 }
 
 /// Runs cases on the JVM side, one child process at a time.
@@ -45,7 +51,8 @@ pub struct JvmExecutor {
     config: JvmConfig,
     source: String,
     server: Option<Server>,
-    /// How many children died (each took one case with it).
+    case_timeout: Duration,
+    /// How many children died or were killed (each took one case with it).
     pub crashes: usize,
 }
 
@@ -66,6 +73,7 @@ impl JvmExecutor {
             },
             source: setup.source.clone(),
             server: None,
+            case_timeout: setup.case_timeout,
             crashes: 0,
         })
     }
@@ -86,7 +94,21 @@ impl JvmExecutor {
             .spawn()
             .map_err(|e| format!("cannot start {} probe-server: {e}", exe.display()))?;
         let mut input = BufWriter::new(child.stdin.take().expect("piped stdin"));
-        let output = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let mut output = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let (tx, frames) = mpsc::channel();
+        std::thread::spawn(move || loop {
+            match read_frame(&mut output) {
+                Ok(Some(frame)) => {
+                    if tx.send(Some(frame)).is_err() {
+                        return;
+                    }
+                }
+                _ => {
+                    let _ = tx.send(None);
+                    return;
+                }
+            }
+        });
         let hello = json!({
             "libjvm": self.config.libjvm,
             "version": self.config.version,
@@ -98,7 +120,7 @@ impl JvmExecutor {
         Ok(Server {
             child,
             input,
-            output,
+            frames,
         })
     }
 
@@ -109,11 +131,23 @@ impl JvmExecutor {
         }
         let server = self.server.as_mut().expect("just started");
         let frame = json!({ "case": request }).to_string();
-        let answer = write_frame(&mut server.input, frame.as_bytes())
-            .and_then(|()| read_frame(&mut server.output));
+        let answer = match write_frame(&mut server.input, frame.as_bytes()) {
+            Ok(()) => server.frames.recv_timeout(self.case_timeout),
+            Err(_) => Err(RecvTimeoutError::Disconnected),
+        };
         match answer {
             Ok(Some(bytes)) => Ok(bytes),
-            Ok(None) | Err(_) => {
+            Err(RecvTimeoutError::Timeout) => {
+                let mut server = self.server.take().expect("running");
+                let _ = server.child.kill();
+                let _ = server.child.wait();
+                self.crashes += 1;
+                Err(format!(
+                    "the JVM side did not answer within {}s (--case-timeout); it was killed and is restarted for the next case",
+                    self.case_timeout.as_secs_f64()
+                ))
+            }
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
                 let mut server = self.server.take().expect("running");
                 drop(server.input);
                 let status = server.child.wait().map_or_else(

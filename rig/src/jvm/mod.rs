@@ -67,6 +67,9 @@ pub struct JvmArgs {
     /// An extra JVM option, such as -Xmx2g or -Dfixture.plant=count-order (repeatable).
     #[arg(long = "jvm-option", value_name = "OPTION", allow_hyphen_values = true)]
     pub jvm_options: Vec<String>,
+    /// Seconds one case may take on the JVM side before the child is killed and restarted.
+    #[arg(long, value_name = "SECS", default_value_t = 120.0)]
+    pub case_timeout: f64,
 }
 
 impl JvmArgs {
@@ -138,6 +141,8 @@ impl JvmArgs {
             minecraft_version,
             jar_sha1,
             fixture,
+            case_timeout: std::time::Duration::try_from_secs_f64(self.case_timeout)
+                .map_err(|e| format!("--case-timeout {}: {e}", self.case_timeout))?,
         })
     }
 }
