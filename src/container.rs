@@ -1,5 +1,5 @@
 use crate::count;
-use crate::palette::{palette_push, Palette, PaletteKind, NULL};
+use crate::palette::{linear_set_len, palette_push, Palette, PaletteKind, NULL};
 use crate::storage::BitStorage;
 use crate::wire::{self, Reader};
 use crate::{Configuration, Error, Packed, Strategy};
@@ -120,8 +120,9 @@ impl PalettedContainer {
         let id = self.storage.get(i);
         match &self.palette {
             Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
-                if let Some(&v) = entries.get(id as usize) {
-                    return Ok(v);
+                match entries.get(id as usize) {
+                    Some(&v) if v != NULL => return Ok(v),
+                    _ => {}
                 }
             }
             Palette::Single(Some(v)) => return Ok(*v),
@@ -419,7 +420,6 @@ impl PalettedContainer {
     fn read_minecraft(&mut self, bytes: &[u8], strict: bool) -> Result<usize, Error> {
         let mut r = Reader::new(bytes);
         let config = self.strategy.configuration_for_wire(r.u8()?);
-        let registry = self.strategy.registry_size();
         if config != self.config {
             let mut next = PalettedContainer::empty(self.strategy, config);
             next.read_body(&mut r, strict)?;
@@ -431,27 +431,30 @@ impl PalettedContainer {
             }
             self.read_body(&mut r, strict)?;
         }
-        if strict {
-            if let Ok(entries) = self.palette.entries() {
-                if let Some(&id) = entries.iter().find(|&&id| id >= registry) {
-                    return Err(Error::Id { id, registry });
-                }
-            }
-        }
         Ok(r.position())
     }
 
     /// Reads the palette, then the longs, into this container's own.
     fn read_body(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
-        let id = |v: i32| v as u32;
+        // Minecraft looks every palette id up in the registry as it reads it
+        // and throws at the first one the registry lacks.
+        let registry = self.strategy.registry_size();
+        let id = |r: &mut Reader<'_>| -> Result<u32, Error> {
+            let v = r.varint()? as u32;
+            if v < registry {
+                Ok(v)
+            } else {
+                Err(Error::Id { id: v, registry })
+            }
+        };
         match &mut self.palette {
-            Palette::Single(v) => *v = Some(id(r.varint()?)),
-            Palette::Linear { entries, capacity } => {
-                let n = r.varint()?;
-                if n < 0 {
-                    return Err(Error::NegativeLength { len: n });
-                }
-                let n = n as usize;
+            Palette::Single(v) => *v = Some(id(r)?),
+            Palette::Linear {
+                entries,
+                tail,
+                capacity,
+            } => {
+                let n = id_count(r)?;
                 if strict && n > *capacity {
                     return Err(Error::PaletteTooLong {
                         len: n,
@@ -459,10 +462,10 @@ impl PalettedContainer {
                     });
                 }
                 // Minecraft sets the size first, then overwrites its array
-                // slot by slot; slots it never had are Java nulls.
-                entries.resize(n.min(*capacity), NULL);
+                // slot by slot.
+                linear_set_len(entries, tail, n.min(*capacity));
                 for i in 0..n {
-                    let v = id(r.varint()?);
+                    let v = id(r)?;
                     match entries.get_mut(i) {
                         Some(slot) => *slot = v,
                         None => {
@@ -476,18 +479,12 @@ impl PalettedContainer {
             }
             Palette::HashMap { capacity, .. } => {
                 let capacity = *capacity;
-                let n = r.varint()?;
-                if n < 0 {
-                    return Err(Error::NegativeLength { len: n });
-                }
-                if strict && n as usize > capacity {
-                    return Err(Error::PaletteTooLong {
-                        len: n as usize,
-                        capacity,
-                    });
+                let n = id_count(r)?;
+                if strict && n > capacity {
+                    return Err(Error::PaletteTooLong { len: n, capacity });
                 }
                 for _ in 0..n {
-                    let v = id(r.varint()?);
+                    let v = id(r)?;
                     palette_push(&mut self.palette, v);
                 }
             }
@@ -679,6 +676,12 @@ impl PartialEq for PalettedContainer {
 }
 
 impl Eq for PalettedContainer {}
+
+/// A palette length from the wire.
+fn id_count(r: &mut Reader<'_>) -> Result<usize, Error> {
+    let n = r.varint()?;
+    usize::try_from(n).map_err(|_| Error::NegativeLength { len: n })
+}
 
 #[inline]
 fn check_value(strategy: &Strategy, value: u32) {

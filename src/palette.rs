@@ -33,6 +33,11 @@ pub(crate) enum Palette {
     Single(Option<u32>),
     Linear {
         entries: Vec<u32>,
+        /// The slots of Minecraft's fixed array past `entries`, nearest
+        /// last: a wire read that shrinks the palette leaves its old
+        /// entries there, and one that grows it again uncovers them (a
+        /// missing slot is a Java null).
+        tail: Vec<u32>,
         capacity: usize,
     },
     HashMap {
@@ -53,6 +58,7 @@ impl Palette {
             PaletteKind::Single => Palette::Single(None),
             PaletteKind::Linear => Palette::Linear {
                 entries: Vec::with_capacity(capacity),
+                tail: Vec::new(),
                 capacity,
             },
             PaletteKind::HashMap => Palette::HashMap {
@@ -101,11 +107,16 @@ impl Palette {
                 Some(0)
             }
             Palette::Single(Some(v)) => (*v == value).then_some(0),
-            Palette::Linear { entries, capacity } => {
+            Palette::Linear {
+                entries,
+                tail,
+                capacity,
+            } => {
                 if let Some(i) = entries.iter().position(|&e| e == value) {
                     Some(i as u32)
                 } else if entries.len() < *capacity {
                     entries.push(value);
+                    tail.pop();
                     Some(entries.len() as u32 - 1)
                 } else {
                     None
@@ -136,9 +147,11 @@ impl Palette {
         match self {
             Palette::Single(Some(v)) if id == 0 => Ok(*v),
             Palette::Single(_) => Err(Error::MissingPaletteValue),
+            // A Java null left by a truncated read has no value either.
             Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => entries
                 .get(id as usize)
                 .copied()
+                .filter(|&v| v != NULL)
                 .ok_or(Error::Index { at: 0, index: id }),
             Palette::Global { registry } => {
                 if id < *registry {
@@ -207,7 +220,10 @@ impl Palette {
 /// does; a repeated value keeps its first index for lookups.
 pub(crate) fn palette_push(palette: &mut Palette, value: u32) {
     match palette {
-        Palette::Linear { entries, .. } => entries.push(value),
+        Palette::Linear { entries, tail, .. } => {
+            entries.push(value);
+            tail.pop();
+        }
         Palette::HashMap { entries, index, .. } => {
             if index.get(value).is_none() {
                 index.insert(value, entries.len() as u32);
@@ -216,6 +232,17 @@ pub(crate) fn palette_push(palette: &mut Palette, value: u32) {
         }
         Palette::Single(v) => *v = Some(value),
         Palette::Global { .. } => {}
+    }
+}
+
+/// Sets a linear palette's size as Minecraft's wire read does: slots leave
+/// and rejoin the fixed array's tail as they are.
+pub(crate) fn linear_set_len(entries: &mut Vec<u32>, tail: &mut Vec<u32>, len: usize) {
+    while entries.len() > len {
+        tail.extend(entries.pop());
+    }
+    while entries.len() < len {
+        entries.push(tail.pop().unwrap_or(NULL));
     }
 }
 

@@ -555,3 +555,48 @@ fn pack_uses_the_disk_width_and_unpack_restores_the_values() {
         }
     }
 }
+
+#[test]
+fn lenient_read_stops_at_an_id_outside_the_registry() {
+    let strategy = Strategy::biomes(65);
+    let mut c = with_values(strategy, 4); // linear, 2 bits: [0, 1, 2, 3]
+                                          // Count 3, then ids 9 and 70: the read throws at 70, as Minecraft's
+                                          // registry lookup does, with 9 already in place.
+    let e = c.read_lenient(&[2, 3, 9, 70, 1]).unwrap_err();
+    assert_eq!(
+        e,
+        Error::Id {
+            id: 70,
+            registry: 65
+        }
+    );
+    assert_eq!(c.palette(), [9, 1, 2]);
+    // Growing afterwards neither panics nor keeps the bad id.
+    c.set_at(0, 40);
+    c.set_at(1, 41);
+    assert!(c.palette().iter().all(|&v| v < 65));
+}
+
+#[test]
+fn lenient_reads_in_place_keep_minecrafts_fixed_linear_array() {
+    let strategy = Strategy::biomes(65);
+    let mut c = with_values(strategy, 5); // linear, 3 bits: [0, 1, 2, 3, 4]
+                                          // Count 2 shrinks the palette; the old slots stay in the array. The
+                                          // longs put index 5 at position 0, past the palette's end.
+    let mut shrink = vec![3, 2, 10, 11];
+    let mut longs = vec![0u8; 8 * 22];
+    longs[7] = 5;
+    shrink.extend(&longs);
+    c.read_lenient(&shrink).unwrap();
+    assert_eq!(c.palette(), [10, 11]);
+    assert_eq!(c.try_get_at(0), Err(Error::Index { at: 0, index: 5 }));
+    // Count 7 cut short after one id uncovers the old slots 2..4, and slots
+    // 5 and 6, never written, are Java nulls: index 5 finds no value.
+    c.read_lenient(&[3, 7, 12]).unwrap_err();
+    assert_eq!(c.try_palette().unwrap()[..5], [12, 11, 2, 3, 4]);
+    assert_eq!(c.palette().len(), 7);
+    assert_eq!(c.try_get_at(0), Err(Error::Index { at: 0, index: 5 }));
+    assert_eq!(c.try_get_at(1), Ok(12));
+    // Growing meets the null and fails instead of panicking.
+    assert!((20..30).any(|v| c.try_set_at(10, v).is_err()));
+}

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use harness::case::{Case, ContainerOp, Ops, StorageOp, Subject};
 use harness::exec::{ExecError, Executor};
+use harness::outcome::Outcome;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
 use paletted::Kind;
@@ -151,7 +152,7 @@ fn storage_op(r: &mut Rng) -> StorageOp {
 fn random_cases_never_make_the_executor_fail_internally() {
     let mut r = Rng(0x5eed);
     let mut exec = RustExecutor::new();
-    let (mut ran, mut refused, mut core_bug) = (0, 0, 0);
+    let (mut ran, mut refused) = (0, 0);
     for n in 0..1500 {
         let case = if n % 3 == 2 {
             let bits = r.below(33) as u32;
@@ -191,13 +192,7 @@ fn random_cases_never_make_the_executor_fail_internally() {
                 assert_eq!(results.len(), case.ops.len());
                 ran += 1;
             }
-            Err(e @ ExecError::Internal { .. }) => {
-                if is_known_core_bug(&case, &e) {
-                    core_bug += 1;
-                } else {
-                    panic!("{e}\n{}", case.to_text())
-                }
-            }
+            Err(e @ ExecError::Internal { .. }) => panic!("{e}\n{}", case.to_text()),
             Err(e) => {
                 refused += 1;
                 if std::env::var_os("ROBUST_VERBOSE").is_some() {
@@ -206,10 +201,6 @@ fn random_cases_never_make_the_executor_fail_internally() {
             }
         }
     }
-    assert!(
-        core_bug > 0,
-        "the core bug of read_of_ids_outside_the_registry_then_a_resize no longer shows: remove is_known_core_bug"
-    );
     // Most cases must run to the end, or the test proves little.
     assert!(ran > 4 * refused, "{ran} ran, {refused} refused");
 }
@@ -226,32 +217,21 @@ fn every_prefix_of_a_golden_file_parses_or_errs() {
     }
 }
 
-/// The one panic of the `paletted` crate these cases meet, reported to the
-/// lead: `read_lenient` keeps palette ids outside the registry, and a later
-/// resize to the global palette panics storing them. Minecraft's palettes
-/// read ids with `IdMap.byIdOrThrow`, so it throws during the read instead.
-/// Any other internal error fails the test.
-fn is_known_core_bug(case: &Case, e: &ExecError) -> bool {
-    let ExecError::Internal {
-        op: Some(at),
-        message,
-    } = e
-    else {
-        return false;
-    };
-    let read_before = (0..*at).any(|i| case.ops.kind(i) == "read");
-    read_before && message.contains("does not fit in")
-}
-
-/// The minimal case: a linear palette read in place from bytes whose ids
-/// are outside the registry, then a set that resizes to the global palette.
-/// This shows the core bug; when it is fixed this test fails, and should
-/// become the expected result (Minecraft: IllegalArgumentException from the
-/// read, `No value with id N`).
+/// A linear palette read in place from bytes whose ids are outside the
+/// registry, then a set that resizes to the global palette. This once
+/// panicked in the core crate; Minecraft looks every id up as it reads it and
+/// throws then (IllegalArgumentException, compared by class).
 #[test]
 fn read_of_ids_outside_the_registry_then_a_resize() {
     let text = r#"{"name":"robust/read-ids","subject":{"kind":"container","strategy":"biomes","registry":35723,"initial":22434},"ops":[{"op":"set","x":3,"y":2,"z":2,"value":121},{"op":"set","x":0,"y":1,"z":1,"value":110},{"op":"set","x":2,"y":1,"z":1,"value":24},{"op":"set","x":3,"y":1,"z":2,"value":155},{"op":"read","bytes":"039368fad9ff12d79d7853adcb4a9a1236ed58faa5a2caca8e5d8e81fcc2444b2e"},{"op":"set","x":1,"y":2,"z":0,"value":217}]}"#;
     let case = Case::parse(text, Path::new("robust.json")).unwrap();
-    let e = RustExecutor::new().run(&case).unwrap_err();
-    assert!(is_known_core_bug(&case, &e), "{e}");
+    let results = RustExecutor::new().run(&case).unwrap();
+    assert_eq!(
+        results[4],
+        Outcome::Throws {
+            class: "IllegalArgumentException".into(),
+            message: Some("No value with id 39841018".into()),
+        }
+    );
+    assert_eq!(results[5], Outcome::Ok(serde_json::Value::Null));
 }
