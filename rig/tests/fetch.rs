@@ -271,6 +271,19 @@ fn fetch_downloads_checks_and_unbundles_then_diff_runs_on_it() {
     assert!(out.contains("test fixture — NOT a recording"), "{out}");
     assert!(divergences(&out).is_empty());
 
+    // `rig minecraft fetch 26.3 && rig diff`: with nothing named, diff takes the fetched jar.
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("storage/bits-5.json"))
+        .env_remove("MINECRAFT_JAR")
+        .env("RIG_CACHE_DIR", &cache));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        err.contains("the jar `rig minecraft fetch` got last"),
+        "{err}"
+    );
+    assert!(out.contains("1 agree, 0 diverge"), "{out}");
+
     // A second fetch finds the same, already checked download.
     let (code, again, _) = fetch(&site, "26.3", &cache);
     assert_eq!(code, 0);

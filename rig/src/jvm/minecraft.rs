@@ -207,6 +207,16 @@ fn extract_checked(
     fs::rename(&tmp, target).map_err(|e| format!("cannot write {}: {e}", target.display()))
 }
 
+/// The server jar `fetch` wrote last (newest modification time), if any.
+pub fn last_fetched(cache: &Path) -> Option<PathBuf> {
+    fs::read_dir(cache.join("downloads"))
+        .ok()?
+        .flatten()
+        .map(|e| e.path().join("server.jar"))
+        .filter(|jar| jar.is_file())
+        .max_by_key(|jar| fs::metadata(jar).and_then(|m| m.modified()).ok())
+}
+
 /// Fetches an HTTP(S) resource whole.
 fn get(url: &str) -> Result<Vec<u8>, String> {
     let mut response = ureq::get(url)

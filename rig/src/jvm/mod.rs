@@ -81,6 +81,20 @@ impl JvmArgs {
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from)
         });
+        // With nothing named, the jar `rig minecraft fetch` got last.
+        let minecraft = match (minecraft, &self.classpath) {
+            (None, None) => {
+                let fetched = minecraft::last_fetched(&cache);
+                if let Some(jar) = &fetched {
+                    eprintln!(
+                        "using {}, the jar `rig minecraft fetch` got last",
+                        jar.display()
+                    );
+                }
+                fetched
+            }
+            (named, _) => named,
+        };
         let extra: Vec<PathBuf> = self
             .classpath
             .as_deref()
@@ -113,7 +127,7 @@ impl JvmArgs {
             None => {
                 return Err(
                     "no Minecraft classes: give --minecraft JAR (or set MINECRAFT_JAR), or \
-                            --classpath A:B:...; `rig minecraft fetch 26.3` downloads the jar"
+                            --classpath A:B:..., or run `rig minecraft fetch 26.3` first"
                         .into(),
                 )
             }
