@@ -559,14 +559,7 @@ impl PalettedContainer {
         }
         let config = self.strategy.configuration_for_palette_len(palette.len());
         let bits = config.disk_bits;
-        let data = (bits != 0).then(|| {
-            let mut storage = BitStorage::new(bits, size);
-            indices
-                .iter()
-                .enumerate()
-                .for_each(|(i, &n)| storage.set(i, n));
-            storage.into_longs()
-        });
+        let data = (bits != 0).then(|| BitStorage::from_values(bits, size, &indices).into_longs());
         Ok(Packed {
             palette,
             data,
@@ -641,20 +634,18 @@ impl PalettedContainer {
             });
         }
         let saved = BitStorage::from_longs(config.disk_bits, size, data).map_err(length)?;
-        let mut storage = BitStorage::new(config.bits, size);
+        let mut ids = Vec::with_capacity(size);
         let mut failure = None;
-        saved.for_each(|i, index| {
-            if failure.is_some() {
-                return;
-            }
-            match packed.palette.get(index as usize) {
-                Some(&id) => storage.set(i, id),
-                None => failure = Some(Error::Index { at: i, index }),
+        saved.for_each(|i, index| match packed.palette.get(index as usize) {
+            Some(&id) => ids.push(id),
+            None => {
+                failure.get_or_insert(Error::Index { at: i, index });
             }
         });
         if let Some(e) = failure {
             return Err(e);
         }
+        let storage = BitStorage::from_values(config.bits, size, &ids);
         Ok(PalettedContainer {
             strategy,
             config,

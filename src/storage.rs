@@ -89,6 +89,26 @@ impl BitStorage {
         Ok(BitStorage::shape(bits, size, longs))
     }
 
+    /// Packs `values` (each must fit in `bits`; exactly `size` of them) a
+    /// long at a time, without locating each value on its own.
+    pub(crate) fn from_values(bits: u32, size: usize, values: &[u32]) -> BitStorage {
+        debug_assert_eq!(values.len(), size);
+        if bits == 0 {
+            return BitStorage::new(0, size);
+        }
+        let per = (64 / bits) as usize;
+        let longs = values
+            .chunks(per)
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .rev()
+                    .fold(0u64, |acc, &v| (acc << bits) | u64::from(v)) as i64
+            })
+            .collect();
+        BitStorage::shape(bits, size, longs)
+    }
+
     /// Bits each value takes.
     #[inline]
     pub fn bits(&self) -> u32 {
@@ -279,6 +299,28 @@ mod tests {
                 let (cell, shift) = s.locate(i as usize);
                 assert_eq!(cell as u64, i / per, "bits {bits} index {i}");
                 assert_eq!(u64::from(shift), (i % per) * u64::from(bits));
+            }
+        }
+    }
+
+    #[test]
+    fn from_values_packs_as_set_does() {
+        for bits in 1..=32u32 {
+            for size in [1, 63, 64, 65, 4096] {
+                let max = u64::MAX >> (64 - bits);
+                let values: Vec<u32> = (0..size as u64)
+                    .map(|i| ((i * 0x9E37_79B9_7F4A_7C15) & max) as u32)
+                    .collect();
+                let mut one_by_one = BitStorage::new(bits, size);
+                values
+                    .iter()
+                    .enumerate()
+                    .for_each(|(i, &v)| one_by_one.set(i, v));
+                assert_eq!(
+                    BitStorage::from_values(bits, size, &values),
+                    one_by_one,
+                    "bits {bits} size {size}"
+                );
             }
         }
     }
