@@ -309,7 +309,7 @@ mod tests {
             for size in [1, 63, 64, 65, 4096] {
                 let max = u64::MAX >> (64 - bits);
                 let values: Vec<u32> = (0..size as u64)
-                    .map(|i| ((i * 0x9E37_79B9_7F4A_7C15) & max) as u32)
+                    .map(|i| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) & max) as u32)
                     .collect();
                 let mut one_by_one = BitStorage::new(bits, size);
                 values
