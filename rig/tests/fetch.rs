@@ -336,6 +336,28 @@ fn a_bundler_entry_with_a_wrong_sha256_is_refused_and_a_plain_jar_is_used_as_is(
     assert_eq!(code, 2);
     assert!(err.contains("lib-1.0.jar: SHA-256 is"), "{err}");
 
+    // A listed path that climbs out of the cache is refused before anything is written.
+    let evil = dir.join("evil-bundler.jar");
+    let server = server_jar(&fx, "26.3");
+    let list = format!("{}\t26.3\t../../evil.jar\n", hex(&Sha256::digest(&server)));
+    std::fs::write(
+        &evil,
+        zip_of(&[
+            ("META-INF/versions.list".into(), list.into_bytes()),
+            ("META-INF/versions/../../evil.jar".into(), server),
+        ]),
+    )
+    .unwrap();
+    let (code, _, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat"))
+        .arg("--minecraft")
+        .arg(&evil)
+        .env("RIG_CACHE_DIR", dir.join("cache")));
+    assert_eq!(code, 2);
+    assert!(err.contains("unsafe path"), "{err}");
+    assert!(!dir.join("evil.jar").exists() && !dir.join("cache/evil.jar").exists());
+
     let plain = dir.join("server.jar");
     std::fs::write(&plain, server_jar(&fx, "26.3-plain")).unwrap();
     let (code, out, err) = run(rig()

@@ -169,7 +169,7 @@ impl JvmExecutor {
     /// Runs a case given in its golden JSON layout.
     pub fn run_json(&mut self, case: &Value) -> Result<Vec<Outcome>, ExecError> {
         let request =
-            probe_request(case).map_err(|reason| ExecError::Invalid { op: None, reason })?;
+            probe_request(case).map_err(|(op, reason)| ExecError::Invalid { op, reason })?;
         let bytes = self
             .exchange(&request)
             .map_err(|message| ExecError::Internal { op: None, message })?;

@@ -55,30 +55,34 @@ pub fn read_frame(r: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
 /// unpack BITS N ID*N (- | M LONG*M)
 /// load BITS SIZE M LONG*M | get I | set I V | get_and_set I V | fill V | values | longs | size
 /// ```
-pub fn probe_request(case: &Value) -> Result<String, String> {
-    let subject = case.get("subject").ok_or("the case has no subject")?;
-    let kind = str_field(subject, "kind")?;
+/// The error names the op at fault, if one is.
+pub fn probe_request(case: &Value) -> Result<String, (Option<usize>, String)> {
+    let whole = |e: String| (None, e);
+    let subject = case
+        .get("subject")
+        .ok_or_else(|| whole("the case has no subject".into()))?;
+    let kind = str_field(subject, "kind").map_err(whole)?;
     let mut out = match kind {
         "container" => format!(
             "container {} {} {}",
-            str_field(subject, "strategy")?,
-            int_field(subject, "registry")?,
-            int_field(subject, "initial")?
+            str_field(subject, "strategy").map_err(whole)?,
+            int_field(subject, "registry").map_err(whole)?,
+            int_field(subject, "initial").map_err(whole)?
         ),
         "storage" => format!(
             "storage {} {}",
-            int_field(subject, "bits")?,
-            int_field(subject, "size")?
+            int_field(subject, "bits").map_err(whole)?,
+            int_field(subject, "size").map_err(whole)?
         ),
-        other => return Err(format!("unknown subject kind {other:?}")),
+        other => return Err(whole(format!("unknown subject kind {other:?}"))),
     };
     let ops = case
         .get("ops")
         .and_then(Value::as_array)
-        .ok_or("the case has no ops list")?;
+        .ok_or_else(|| whole("the case has no ops list".into()))?;
     for (i, op) in ops.iter().enumerate() {
         out.push('\n');
-        op_line(kind, op, &mut out).map_err(|e| format!("op {i}: {e}"))?;
+        op_line(kind, op, &mut out).map_err(|e| (Some(i), e))?;
     }
     Ok(out)
 }
@@ -216,6 +220,8 @@ mod tests {
             "storage 5 64\nload 5 64 1 1\nset 1 2"
         );
         let bad = json!({"subject": {"kind": "storage", "bits": 5, "size": 64}, "ops": [{"op": "set", "index": 4294967296u64, "value": 1}]});
-        assert!(probe_request(&bad).unwrap_err().contains("op 0"));
+        let (op, why) = probe_request(&bad).unwrap_err();
+        assert_eq!(op, Some(0));
+        assert!(why.contains("not a Java int"), "{why}");
     }
 }
