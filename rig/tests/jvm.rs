@@ -233,6 +233,26 @@ fn no_jdk_says_what_was_tried_and_that_minecraft_needs_java_25() {
 }
 
 #[test]
+fn a_jvm_that_will_not_start_stops_the_run_with_the_reason() {
+    let Some(fx) = fixture() else { return };
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat"))
+        .arg(golden().join("storage"))
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Xno-such-option",
+        ]));
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(
+        err.contains("the JVM side cannot run: cannot start the JVM"),
+        "{err}"
+    );
+    assert!(!out.contains("case storage/"), "the run went on: {out}");
+}
+
+#[test]
 fn javac_failing_on_a_class_path_without_minecraft_is_explained() {
     if fixture().is_none() {
         return;

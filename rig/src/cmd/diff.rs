@@ -78,6 +78,9 @@ fn diff(args: Args) -> Result<bool, String> {
                 }
             }
             (Err(e), _) => {
+                if let Some(why) = jvm.unusable() {
+                    return Err(format!("the JVM side cannot run: {why}"));
+                }
                 failed += 1;
                 println!(
                     "case {} ({}): the JVM side failed: {e}\n",

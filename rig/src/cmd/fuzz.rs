@@ -107,7 +107,11 @@ fn fuzz(args: Args) -> Result<bool, String> {
                     );
                     return Ok(true);
                 }
-                let (Ok(on_jvm), Ok(on_rust)) = (jvm.run(&case), rust.run(&case)) else {
+                let on_jvm = jvm.run(&case);
+                if let Some(why) = jvm.unusable() {
+                    return Err(format!("the JVM side cannot run: {why}"));
+                }
+                let (Ok(on_jvm), Ok(on_rust)) = (on_jvm, rust.run(&case)) else {
                     // A case either side cannot run is not a divergence; diff reports those.
                     cases += 1;
                     continue;

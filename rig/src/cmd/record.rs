@@ -79,6 +79,9 @@ fn record(args: Args) -> Result<bool, String> {
         let results = match jvm.run(&case) {
             Ok(r) => r,
             Err(e) => {
+                if let Some(why) = jvm.unusable() {
+                    return Err(format!("the JVM side cannot run: {why}"));
+                }
                 eprintln!(
                     "case {} ({}): the JVM side failed: {e}",
                     case.name,

@@ -54,6 +54,8 @@ pub struct JvmExecutor {
     case_timeout: Duration,
     /// How many children died or were killed (each took one case with it).
     pub crashes: usize,
+    /// Why the JVM cannot start, once it has failed to.
+    unusable: Option<String>,
 }
 
 impl JvmExecutor {
@@ -74,6 +76,7 @@ impl JvmExecutor {
             source: setup.source.clone(),
             server: None,
             case_timeout: setup.case_timeout,
+            unusable: None,
             crashes: 0,
         })
     }
@@ -166,8 +169,20 @@ impl JvmExecutor {
         }
     }
 
+    /// Why no case can run here (the JVM would not start), once that is known; commands
+    /// stop the run then, rather than fail every case the same way.
+    pub fn unusable(&self) -> Option<&str> {
+        self.unusable.as_deref()
+    }
+
     /// Runs a case given in its golden JSON layout.
     pub fn run_json(&mut self, case: &Value) -> Result<Vec<Outcome>, ExecError> {
+        if let Some(why) = &self.unusable {
+            return Err(ExecError::Internal {
+                op: None,
+                message: why.clone(),
+            });
+        }
         let request =
             probe_request(case).map_err(|(op, reason)| ExecError::Invalid { op, reason })?;
         let bytes = self
@@ -186,9 +201,12 @@ impl JvmExecutor {
                     .and_then(Value::as_str)
                     .unwrap_or("the probe failed")
                     .to_string();
-                // A JVM that will not start will not start for the next case either.
                 if m.contains_key("fatal") {
                     self.shutdown();
+                }
+                // A JVM that will not start will not start for the next case either.
+                if m.get("start").and_then(Value::as_bool) == Some(true) {
+                    self.unusable = Some(message.clone());
                 }
                 return Err(ExecError::Internal { op: None, message });
             }

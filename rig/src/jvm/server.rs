@@ -115,7 +115,7 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
                 Ok(out) => out,
                 Err(e) => json!({"fatal": e}).to_string(),
             },
-            Err(e) => json!({"fatal": e}).to_string(),
+            Err(e) => json!({"fatal": e, "start": true}).to_string(),
         };
         write_frame(&mut output, answer.as_bytes())?;
     }
