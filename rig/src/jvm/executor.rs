@@ -71,7 +71,10 @@ impl JvmExecutor {
                 libjvm: jdk.libjvm(),
                 version: jdk.version,
                 classpath: probe::join_classpath(&full)?,
-                options: setup.jvm_options.clone(),
+                options: quiet_logging(&setup.cache)?
+                    .into_iter()
+                    .chain(setup.jvm_options.iter().cloned())
+                    .collect(),
             },
             source: setup.source.clone(),
             server: None,
@@ -289,4 +292,21 @@ pub fn serve_stdio() -> Result<(), String> {
             .unwrap_or_default(),
     };
     super::server::serve(config).map_err(|e| format!("probe-server: {e}"))
+}
+
+/// A log4j2 configuration that logs nothing, written into the cache: Minecraft's jar carries
+/// its own configuration, which only an explicit `log4j2.configurationFile` overrides.
+fn quiet_logging(cache: &Path) -> Result<Vec<String>, String> {
+    let file = cache.join("log4j2-off.xml");
+    let text =
+        "<Configuration status=\"OFF\"><Loggers><Root level=\"off\"/></Loggers></Configuration>\n";
+    if std::fs::read_to_string(&file).ok().as_deref() != Some(text) {
+        std::fs::create_dir_all(cache)
+            .and_then(|()| std::fs::write(&file, text))
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
+    Ok(vec![format!(
+        "-Dlog4j2.configurationFile={}",
+        file.display()
+    )])
 }

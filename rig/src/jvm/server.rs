@@ -35,6 +35,8 @@ impl Jvm {
             .version(JNIVersion::V1_8)
             .option(format!("-Djava.class.path={}", config.classpath))
             .option("-Xss4m")
+            // HotSpot's own warnings go to stdout unless told otherwise: stdout is the channel.
+            .option("-XX:+DisplayVMOutputToStderr")
             // Keep library logging off the protocol channel and out of the report.
             .option("-Dlog4j2.level=OFF")
             .option("-Dlog4j2.statusLoggerLevel=OFF")
