@@ -121,8 +121,11 @@ impl JvmExecutor {
             "classpath": self.config.classpath,
             "options": self.config.options,
         });
-        write_frame(&mut input, hello.to_string().as_bytes())
-            .map_err(|e| format!("cannot talk to the probe server: {e}"))?;
+        if let Err(e) = write_frame(&mut input, hello.to_string().as_bytes()) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("cannot talk to the probe server: {e}"));
+        }
         Ok(Server {
             child,
             input,
@@ -242,7 +245,15 @@ impl JvmExecutor {
     /// Stops the child, if one runs.
     pub fn shutdown(&mut self) {
         if let Some(mut server) = self.server.take() {
+            // End of input ends the child; one that does not end within 5 s is killed.
             drop(server.input);
+            for _ in 0..500 {
+                if !matches!(server.child.try_wait(), Ok(None)) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = server.child.kill();
             let _ = server.child.wait();
         }
     }
