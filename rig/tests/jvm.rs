@@ -24,6 +24,7 @@ fn the_fixture_agrees_with_the_rust_containers_on_every_golden_case() {
     assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
     assert!(out.contains("323 cases, 49718 ops"), "{out}");
     assert!(out.contains("323 agree, 0 diverge, 0 failed"), "{out}");
+    assert!(out.ends_with("\n323 passed, 0 failed\n"), "{out}");
     assert!(divergences(&out).is_empty());
 }
 
@@ -50,6 +51,29 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
         out.contains("{\"ok\":[[0,3072],[88,256],[10,512],[9,256]]}"),
         "{out}"
     );
+    // Listed in cases/known-divergences.toml, it counts as expected, as in rig check.
+    let root = fresh_dir("known-root");
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    std::fs::write(
+        root.join("cases/known-divergences.toml"),
+        "[[known]]\ncase = \"flat/bottom-section\"\nreason = \"planted count order (test)\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat"))
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Dfixture.plant=count-order",
+        ])
+        .current_dir(&root));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("as expected: planted count order (test)"),
+        "{out}"
+    );
+    assert!(out.ends_with("\n0 passed, 0 failed, 1 expected\n"), "{out}");
 }
 
 /// The first op of each golden case whose recorded result is a length error for one long

@@ -1,6 +1,6 @@
 //! `rig diff`: every case through both sides, live: Minecraft's classes on the JVM (or the
 //! test fixture) and the Rust containers, compared op by op, reported as `rig check` reports
-//! a recording.
+//! a recording: each divergence in full, then a summary, then `N passed, M failed`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use harness::compare::first_divergence;
 use harness::exec::Executor;
+use harness::known::Known;
 use harness::rust::RustExecutor;
+use harness::store::Store;
 
 use super::jvm_cases;
 use crate::jvm::{JvmArgs, JvmExecutor};
@@ -36,10 +38,7 @@ pub fn run(args: Args) -> ExitCode {
 
 fn diff(args: Args) -> Result<bool, String> {
     let paths = if args.paths.is_empty() {
-        vec![harness::store::Store::find()
-            .root()
-            .join("cases")
-            .join("ops")]
+        vec![Store::find().root().join("cases").join("ops")]
     } else {
         args.paths.clone()
     };
@@ -48,6 +47,9 @@ fn diff(args: Args) -> Result<bool, String> {
     let mut jvm = JvmExecutor::new(&setup)?;
     let jvm_name = format!("minecraft (jvm: {})", setup.source);
     let mut rust = RustExecutor::new();
+    // Cases listed as known divergences (with their reason) count as expected, as in check.
+    let known = Known::load(&Store::find().known_path()).map_err(|e| e.to_string())?;
+    let mut expected_count = 0usize;
     let started = Instant::now();
     let (mut agree, mut diverge, mut failed, mut ops) = (0usize, 0usize, 0usize, 0usize);
     let (mut jvm_time, mut rust_time) = (Duration::ZERO, Duration::ZERO);
@@ -71,10 +73,19 @@ fn diff(args: Args) -> Result<bool, String> {
                 ops += case.ops.len();
                 match first_divergence(&case, &expected, &actual) {
                     None => agree += 1,
-                    Some(d) => {
-                        diverge += 1;
-                        println!("{}", d.report(&case, "minecraft (jvm)", "paletted (rust)"));
-                    }
+                    Some(d) => match known.reason(&case.name) {
+                        Some(reason) => {
+                            expected_count += 1;
+                            println!(
+                                "case {}: op {}: {} diverges, as expected: {reason}",
+                                case.name, d.op, d.op_text
+                            );
+                        }
+                        None => {
+                            diverge += 1;
+                            println!("{}", d.report(&case, "minecraft (jvm)", "paletted (rust)"));
+                        }
+                    },
                 }
             }
             (Err(e), _) => {
@@ -113,5 +124,14 @@ fn diff(args: Args) -> Result<bool, String> {
         jvm_time.as_secs_f64(),
         rust_time.as_secs_f64()
     );
+    // The closing line `rig check` ends with too.
+    if expected_count > 0 {
+        println!(
+            "{agree} passed, {} failed, {expected_count} expected",
+            diverge + failed
+        );
+    } else {
+        println!("{agree} passed, {} failed", diverge + failed);
+    }
     Ok(diverge == 0 && failed == 0)
 }
