@@ -91,7 +91,7 @@ fn fuzz(args: Args) -> Result<bool, String> {
 
     let started = Instant::now();
     let mut last_report = Instant::now();
-    let (mut cases, mut ops) = (0usize, 0usize);
+    let (mut cases, mut ops, mut unrunnable) = (0usize, 0usize, 0usize);
     for round in 0u64.. {
         let round_seed = seed.wrapping_add(round);
         for family in &families {
@@ -101,9 +101,14 @@ fn fuzz(args: Args) -> Result<bool, String> {
                 {
                     let secs = started.elapsed().as_secs_f64().max(1e-9);
                     println!(
-                        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}",
+                        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}{}",
                         cases as f64 / secs,
-                        ops as f64 / secs
+                        ops as f64 / secs,
+                        if unrunnable > 0 {
+                            format!("; {unrunnable} cases could not run on one side (rig diff says why)")
+                        } else {
+                            String::new()
+                        }
                     );
                     return Ok(true);
                 }
@@ -112,15 +117,18 @@ fn fuzz(args: Args) -> Result<bool, String> {
                     return Err(format!("the JVM side cannot run: {why}"));
                 }
                 let (Ok(on_jvm), Ok(on_rust)) = (on_jvm, rust.run(&case)) else {
-                    // A case either side cannot run is not a divergence; diff reports those.
+                    // A case either side cannot run is not a divergence; counted, and
+                    // `rig diff` on it says why.
                     cases += 1;
+                    unrunnable += 1;
                     continue;
                 };
                 cases += 1;
                 ops += case.ops.len();
                 if let Some(d) = first_divergence(&case, &on_jvm, &on_rust) {
                     println!("{}", d.report(&case, "minecraft (jvm)", "paletted (rust)"));
-                    shrink_and_save(&case, &mut jvm, &mut rust, &store, &setup, seed)?;
+                    let kind = case.ops.kind(d.op);
+                    shrink_and_save(&case, kind, &mut jvm, &mut rust, &store, &setup, seed)?;
                     return Ok(false);
                 }
                 if last_report.elapsed() >= Duration::from_secs(5) {
@@ -138,8 +146,11 @@ fn fuzz(args: Args) -> Result<bool, String> {
     unreachable!("the rounds never end")
 }
 
+/// Shrinks `case` while it still diverges at an op of the same kind (`kind`), so the
+/// shrinker cannot slip onto a different difference, then saves it.
 fn shrink_and_save(
     case: &Case,
+    kind: &str,
     jvm: &mut JvmExecutor,
     rust: &mut RustExecutor,
     store: &Store,
@@ -147,7 +158,7 @@ fn shrink_and_save(
     seed: u64,
 ) -> Result<(), String> {
     let predicate = |c: &Case| match (jvm.run(c), rust.run(c)) {
-        (Ok(a), Ok(b)) => first_divergence(c, &a, &b).is_some(),
+        (Ok(a), Ok(b)) => first_divergence(c, &a, &b).is_some_and(|d| c.ops.kind(d.op) == kind),
         _ => false,
     };
     let shrunk = gen::shrink(case, predicate)?;
