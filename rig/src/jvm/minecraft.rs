@@ -217,9 +217,16 @@ pub fn last_fetched(cache: &Path) -> Option<PathBuf> {
         .max_by_key(|jar| fs::metadata(jar).and_then(|m| m.modified()).ok())
 }
 
-/// Fetches an HTTP(S) resource whole.
+/// Fetches an HTTP(S) resource whole: 30 s to connect, 10 minutes in all (a server jar is
+/// about 60 MB).
 fn get(url: &str) -> Result<Vec<u8>, String> {
-    let mut response = ureq::get(url)
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_connect(Some(std::time::Duration::from_secs(30)))
+        .timeout_global(Some(std::time::Duration::from_secs(600)))
+        .build()
+        .into();
+    let mut response = agent
+        .get(url)
         .call()
         .map_err(|e| format!("GET {url}: {e}"))?;
     response
