@@ -293,6 +293,33 @@ fn javac_failing_on_a_class_path_without_minecraft_is_explained() {
         "{err}"
     );
     assert!(err.contains("Minecraft.java"), "{err}");
+
+    // The fixture less one library (DataResult's package): javac names what is missing.
+    let Some(fx) = fixture() else { return };
+    let partial = fresh_dir("partial-classpath");
+    copy_tree(&fx, &partial);
+    std::fs::remove_dir_all(partial.join("com/mojang")).unwrap();
+    let (code, _out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("flat"))
+        .args(["--classpath", partial.to_str().unwrap()]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("package com.mojang.serialization does not exist"),
+        "{err}"
+    );
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_tree(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
 }
 
 #[test]
