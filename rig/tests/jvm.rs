@@ -42,9 +42,11 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
     for (name, op, text) in &found {
         assert_eq!(text, "counts", "{name} op {op} is not a counts op");
     }
+    let found: BTreeSet<(String, usize)> = found.into_iter().map(|(n, i, _)| (n, i)).collect();
+    assert_eq!(found, counts_out_of_palette_order());
     // The behaviour notes' flat-world example: palette [0, 88, 10, 9], counted [0, 10, 88, 9].
     assert!(
-        found.iter().any(|(n, _, _)| n == "flat/bottom-section"),
+        found.iter().any(|(n, _)| n == "flat/bottom-section"),
         "{out}"
     );
     assert!(
@@ -74,6 +76,62 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
         "{out}"
     );
     assert!(out.ends_with("\n0 passed, 0 failed, 1 expected\n"), "{out}");
+}
+
+/// The first `counts` op of each golden case whose recorded order is not palette order:
+/// exactly where the `count-order` plant must show. The palette before each `counts` op
+/// comes from the Rust containers (a `palette` op inserted there changes no state).
+fn counts_out_of_palette_order() -> BTreeSet<(String, usize)> {
+    use harness::case::{ContainerOp, Ops};
+    use harness::exec::Executor;
+    use harness::outcome::Outcome;
+    let mut want = BTreeSet::new();
+    let mut rust = harness::rust::RustExecutor::new();
+    let mut stack = vec![golden()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let rec = harness::recorded::Recorded::parse(&std::fs::read_to_string(&p).unwrap(), &p)
+                .unwrap();
+            let Ops::Container(ops) = &rec.case.ops else {
+                continue;
+            };
+            let mut probed = Vec::new();
+            for op in ops {
+                if *op == ContainerOp::Counts {
+                    probed.push(ContainerOp::Palette);
+                }
+                probed.push(op.clone());
+            }
+            let mut case = rec.case.clone();
+            case.ops = Ops::Container(probed);
+            let results = rust.run(&case).unwrap();
+            let mut at = 0;
+            for (i, op) in ops.iter().enumerate() {
+                if *op == ContainerOp::Counts {
+                    let palette = &results[at];
+                    at += 1;
+                    if let (Outcome::Ok(Value::Array(palette)), Outcome::Ok(Value::Array(pairs))) =
+                        (palette, &rec.results[i])
+                    {
+                        let position = |pair: &Value| palette.iter().position(|id| *id == pair[0]);
+                        let mut in_palette_order = pairs.clone();
+                        in_palette_order.sort_by_key(position);
+                        if in_palette_order != *pairs {
+                            want.insert((rec.case.name.clone(), i));
+                            break;
+                        }
+                    }
+                }
+                at += 1;
+            }
+        }
+    }
+    want
 }
 
 /// The first op of each golden case whose recorded result is a length error for one long
