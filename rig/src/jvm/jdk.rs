@@ -21,7 +21,13 @@ pub struct Jdk {
 impl Jdk {
     /// The shared library the invocation API loads.
     pub fn libjvm(&self) -> PathBuf {
-        self.home.join("lib/server/libjvm.so")
+        if cfg!(target_os = "macos") {
+            self.home.join("lib/server/libjvm.dylib")
+        } else if cfg!(windows) {
+            self.home.join("bin/server/jvm.dll")
+        } else {
+            self.home.join("lib/server/libjvm.so")
+        }
     }
 
     /// The compiler that binds the probe to the class path at hand.
