@@ -157,13 +157,7 @@ impl PalettedContainer {
     /// # Panics
     /// As [`set`](Self::set).
     pub fn try_set_at(&mut self, i: usize, value: u32) -> Result<(), Error> {
-        assert!(
-            i < self.strategy.size(),
-            "index {i} is outside a container of {}",
-            self.strategy.size()
-        );
-        check_value(&self.strategy, value);
-        let id = self.id_for(value)?;
+        let id = self.id_to_store(i, value)?;
         self.storage.set(i, id);
         Ok(())
     }
@@ -195,15 +189,22 @@ impl PalettedContainer {
     /// # Panics
     /// As [`set`](Self::set).
     pub fn try_get_and_set_at(&mut self, i: usize, value: u32) -> Result<u32, Error> {
+        let id = self.id_to_store(i, value)?;
+        let old = self.storage.get_and_set(i, id);
+        self.palette.value_for(old).map_err(|e| at(e, i))
+    }
+
+    /// Checks the caller's index and value, then gives the palette id to
+    /// store at `i`.
+    #[inline]
+    fn id_to_store(&mut self, i: usize, value: u32) -> Result<u32, Error> {
         assert!(
             i < self.strategy.size(),
             "index {i} is outside a container of {}",
             self.strategy.size()
         );
         check_value(&self.strategy, value);
-        let id = self.id_for(value)?;
-        let old = self.storage.get_and_set(i, id);
-        self.palette.value_for(old).map_err(|e| at(e, i))
+        self.id_for(value)
     }
 
     /// The palette id of `value`, growing the container when the palette is

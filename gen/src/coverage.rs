@@ -348,7 +348,7 @@ impl Coverage {
                     }
                     self.hit(Item::Op {
                         subject: "storage",
-                        op: storage_op_name(op),
+                        op: op.kind(),
                     });
                 }
             }
@@ -366,7 +366,7 @@ impl Coverage {
         let strategy = Strategy::with(kind, registry);
         let mut c = PalettedContainer::new(initial, strategy);
         for op in ops {
-            let name = container_op_name(op);
+            let name = op.kind();
             self.hit(Item::Op {
                 subject: "container",
                 op: name,
@@ -502,36 +502,4 @@ fn index(strategy: &Strategy, x: i32, y: i32, z: i32) -> Option<usize> {
     let n = strategy.axis_len();
     let inside = |v: i32| (0..n).contains(&v);
     (inside(x) && inside(y) && inside(z)).then(|| strategy.index(x, y, z))
-}
-
-fn container_op_name(op: &ContainerOp) -> &'static str {
-    match op {
-        ContainerOp::Set { .. } => "set",
-        ContainerOp::Get { .. } => "get",
-        ContainerOp::GetAndSet { .. } => "get_and_set",
-        ContainerOp::Bits => "bits",
-        ContainerOp::Palette => "palette",
-        ContainerOp::Counts => "counts",
-        ContainerOp::GetAll => "get_all",
-        ContainerOp::MaybeHas { .. } => "maybe_has",
-        ContainerOp::Write => "write",
-        ContainerOp::SerializedSize => "serialized_size",
-        ContainerOp::Pack => "pack",
-        ContainerOp::Unpack { .. } => "unpack",
-        ContainerOp::Read { .. } => "read",
-    }
-}
-
-fn storage_op_name(op: &StorageOp) -> &'static str {
-    match op {
-        StorageOp::Load { .. } => "load",
-        StorageOp::Get { .. } => "get",
-        StorageOp::Set { .. } => "set",
-        StorageOp::GetAndSet { .. } => "get_and_set",
-        StorageOp::Fill { .. } => "fill",
-        StorageOp::Values => "values",
-        StorageOp::Longs => "longs",
-        StorageOp::Bits => "bits",
-        StorageOp::Size => "size",
-    }
 }
