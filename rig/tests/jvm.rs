@@ -550,3 +550,80 @@ fn fuzz_without_a_difference_reports_its_rate_and_passes() {
     assert!(out.contains("no divergence in 40 cases"), "{out}");
     assert!(out.contains("ops/s"), "{out}");
 }
+
+fn frame(w: &mut impl std::io::Write, text: &str) {
+    w.write_all(&(text.len() as u32).to_be_bytes()).unwrap();
+    w.write_all(text.as_bytes()).unwrap();
+    w.flush().unwrap();
+}
+
+fn answer(r: &mut impl std::io::Read) -> Value {
+    let mut len = [0u8; 4];
+    r.read_exact(&mut len).unwrap();
+    let mut buf = vec![0u8; u32::from_be_bytes(len) as usize];
+    r.read_exact(&mut buf).unwrap();
+    serde_json::from_slice(&buf).unwrap()
+}
+
+#[test]
+fn the_probe_server_speaks_frames_and_refuses_what_it_cannot_run() {
+    let Some(fx) = fixture() else { return };
+    let jdk = jvm_support::jdk().unwrap();
+    // A diff compiles the probe into this run's cache; the server is then driven by hand.
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(golden().join("storage/bits-5.json"))
+        .args(["--classpath", &classpath(&fx)]));
+    assert_eq!(code, 0, "{out}\n{err}");
+    let probe = std::fs::read_dir(jvm_support::scratch().join("cache/probe"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path().join("classes"))
+        .find(|c| c.join("paletted/probe/Probe.class").is_file())
+        .expect("a compiled probe");
+    let mut child = rig()
+        .arg("probe-server")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = child.stdout.take().unwrap();
+    let hello = serde_json::json!({
+        "libjvm": jdk.join("lib/server/libjvm.so"),
+        "version": 17,
+        "classpath": format!("{}:{}", probe.display(), fx.display()),
+        "options": [],
+    });
+    frame(&mut input, &hello.to_string());
+    // A value outside the registry is refused, the next op still runs.
+    let case = "container block_states 4 0\nset 1 2 3 9\nbits\nget 1 2\nwrite";
+    frame(&mut input, &serde_json::json!({ "case": case }).to_string());
+    let results = answer(&mut output);
+    assert_eq!(results[0]["throws"], "ProbeRefusal", "{results}");
+    assert_eq!(results[1], serde_json::json!({"ok": 0}));
+    assert_eq!(results[2]["throws"], "ProbeRefusal", "{results}");
+    assert_eq!(results[3], serde_json::json!({"ok": "0000"}));
+    // Not JSON: a fatal answer, and the server goes on.
+    frame(&mut input, "not json");
+    assert!(answer(&mut output)["fatal"]
+        .as_str()
+        .unwrap()
+        .contains("bad request frame"));
+    // An unknown subject: the probe's own error, not a result.
+    frame(&mut input, r#"{"case": "nonsense 1"}"#);
+    assert!(answer(&mut output)["probe_error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown subject"));
+    frame(
+        &mut input,
+        &serde_json::json!({ "case": "storage 5 64\nset 3 31\nget 3" }).to_string(),
+    );
+    assert_eq!(
+        answer(&mut output),
+        serde_json::json!([{"ok": null}, {"ok": 31}])
+    );
+    drop(input);
+    assert!(child.wait().unwrap().success());
+}

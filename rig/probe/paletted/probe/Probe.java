@@ -119,10 +119,11 @@ public final class Probe {
         }
 
         private Entry entry(String id) {
-            return registry.entry(Integer.parseInt(id));
+            return registry.entry(i(id));
         }
 
         private void apply(String[] op, StringBuilder out) {
+            arity(op, true);
             switch (op[0]) {
                 case "set":
                     Minecraft.set(c, i(op[1]), i(op[2]), i(op[3]), entry(op[4]));
@@ -184,6 +185,9 @@ public final class Probe {
                     // unpack BITS N id... (- | M long...)
                     int bits = i(op[1]);
                     int n = i(op[2]);
+                    if (n < 0 || op.length < 4 + n) {
+                        throw new ProbeRefusal("malformed request: " + String.join(" ", op));
+                    }
                     List<Entry> palette = new ArrayList<>(n);
                     for (int k = 0; k < n; k++) {
                         palette.add(entry(op[3 + k]));
@@ -242,6 +246,7 @@ public final class Probe {
         }
 
         private void apply(String[] op, StringBuilder out) {
+            arity(op, false);
             switch (op[0]) {
                 case "load":
                     // load BITS SIZE M long...
@@ -291,8 +296,40 @@ public final class Probe {
 
     // ---- encoding ----------------------------------------------------------------------------
 
+    /** An int field of the request; a malformed one is refused, never run. */
     private static int i(String s) {
-        return Integer.parseInt(s);
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw new ProbeRefusal("malformed request: " + s + " is not an int");
+        }
+    }
+
+    /** Refuses an op line with fewer fields than its op takes. */
+    private static void arity(String[] op, boolean container) {
+        int want = 1;
+        switch (op[0]) {
+            case "set":
+            case "get_and_set":
+                want = container ? 5 : 3;
+                break;
+            case "get":
+                want = container ? 4 : 2;
+                break;
+            case "maybe_has":
+            case "fill":
+                want = 2;
+                break;
+            case "unpack":
+            case "load":
+                want = 4;
+                break;
+            default:
+                break;
+        }
+        if (op.length < want) {
+            throw new ProbeRefusal("malformed request: " + String.join(" ", op));
+        }
     }
 
     /** "-" for no data, else a count then that many longs, from op[at]. */
@@ -300,10 +337,17 @@ public final class Probe {
         if (op[at].equals("-")) {
             return null;
         }
-        int m = Integer.parseInt(op[at]);
+        int m = i(op[at]);
+        if (m < 0 || op.length < at + 1 + m) {
+            throw new ProbeRefusal("malformed request: bad long list");
+        }
         long[] data = new long[m];
         for (int k = 0; k < m; k++) {
-            data[k] = Long.parseLong(op[at + 1 + k]);
+            try {
+                data[k] = Long.parseLong(op[at + 1 + k]);
+            } catch (NumberFormatException e) {
+                throw new ProbeRefusal("malformed request: bad long list");
+            }
         }
         return data;
     }
