@@ -9,7 +9,7 @@ pub struct Args {}
 
 /// Serves cases until stdin closes.
 pub fn run(_args: Args) -> ExitCode {
-    match crate::jvm::executor::serve_stdio() {
+    match crate::jvm::server::serve_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("{e}");

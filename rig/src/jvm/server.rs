@@ -3,7 +3,7 @@
 //! a child means a JVM crash (or a `halt`) loses only the case in flight.
 
 use std::io::{self, BufReader, BufWriter};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use jni::objects::{Global, JClass, JString, JValue};
 use jni::{jni_sig, jni_str, InitArgsBuilder, JNIVersion, JavaVM};
@@ -122,4 +122,34 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
         write_frame(&mut output, answer.as_bytes())?;
     }
     Ok(())
+}
+
+/// The child's entry point: reads the start frame, then serves cases.
+pub fn serve_stdio() -> Result<(), String> {
+    let mut stdin = std::io::stdin().lock();
+    let hello = read_frame(&mut stdin)
+        .map_err(|e| format!("probe-server: cannot read the start frame: {e}"))?
+        .ok_or("probe-server: no start frame (this command is run by rig itself)")?;
+    drop(stdin);
+    let hello: Value = serde_json::from_slice(&hello)
+        .map_err(|e| format!("probe-server: bad start frame: {e}"))?;
+    let field = |name: &str| {
+        hello
+            .get(name)
+            .ok_or_else(|| format!("probe-server: the start frame lacks `{name}`"))
+    };
+    let config = JvmConfig {
+        libjvm: Path::new(field("libjvm")?.as_str().unwrap_or_default()).to_path_buf(),
+        version: field("version")?.as_u64().unwrap_or(0) as u32,
+        classpath: field("classpath")?.as_str().unwrap_or_default().to_string(),
+        options: field("options")?
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|o| o.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
+    serve(config).map_err(|e| format!("probe-server: {e}"))
 }
