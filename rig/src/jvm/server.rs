@@ -37,6 +37,9 @@ impl Jvm {
             .option("-Xss4m")
             // HotSpot's own warnings go to stdout unless told otherwise: stdout is the channel.
             .option("-XX:+DisplayVMOutputToStderr")
+            // C1 only: on 2 cores the C2 compiler's warm-up costs more than it gains over a
+            // golden-set run (measured in BENCHMARKS.md); --jvm-option can turn it back on.
+            .option("-XX:TieredStopAtLevel=1")
             // Keep library logging off the protocol channel and out of the report.
             .option("-Dlog4j2.level=OFF")
             .option("-Dlog4j2.statusLoggerLevel=OFF")
