@@ -572,12 +572,12 @@ fn select(case: &Case, indices: &[usize]) -> Case {
     with_ops(case, ops)
 }
 
-/// The shrunk case as a regression case: named `regression/<original>-shrunk`,
+/// The shrunk case as a regression case: named `regress/<original>-shrunk`,
 /// its `generator` and `notes` saying where it came from and that it holds
 /// no results.
 pub fn as_regression(shrunk: &Shrunk, original: &str, why: &str) -> Case {
     let mut case = shrunk.case.clone();
-    case.name = format!("regression/{}-shrunk", stem(original));
+    case.name = format!("regress/{}-shrunk", stem(original));
     case.extra.insert("generator".into(), json!("rig shrink"));
     case.extra.insert(
         "notes".into(),

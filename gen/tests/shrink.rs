@@ -208,7 +208,7 @@ fn a_shrunk_case_is_written_as_an_op_list() {
     let path = gen::shrink::write_regression(&shrunk, &case.name, "a test", &dir).unwrap();
     let back = Case::parse(&std::fs::read_to_string(&path).unwrap(), &path).unwrap();
     assert_eq!(back.ops, case.ops);
-    assert!(back.name.starts_with("regression/"));
+    assert!(back.name.starts_with("regress/"));
     assert!(back.extra["notes"]
         .as_str()
         .unwrap()

@@ -505,14 +505,14 @@ fn fuzz_finds_and_shrinks_a_planted_difference_against_the_live_jvm() {
         out.contains("shrunk flat/bottom-section-s7 from 1035 to"),
         "{out}"
     );
-    let case = root.join("cases/ops/regression/flat-bottom-section-s7-shrunk.json");
+    let case = root.join("cases/ops/regress/flat-bottom-section-s7-shrunk.json");
     let text = std::fs::read_to_string(&case).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     let ops = v["ops"].as_array().unwrap();
     assert!(ops.len() <= 4, "not shrunk: {text}");
     assert_eq!(ops.last().unwrap()["op"], "counts");
     let snap = std::fs::read_to_string(
-        root.join("snapshots/regression/flat-bottom-section-s7-shrunk.snap"),
+        root.join("snapshots/regress/flat-bottom-section-s7-shrunk.snap"),
     )
     .unwrap();
     assert!(snap.contains("test fixture — NOT a recording"), "{snap}");

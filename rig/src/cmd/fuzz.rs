@@ -34,7 +34,7 @@ pub struct Args {
     #[arg(long, value_delimiter = ',')]
     pub families: Vec<String>,
     /// The repository to save regression cases in (default: the one holding the current
-    /// directory): cases/ops/regression/ and snapshots/regression/.
+    /// directory): cases/ops/regress/ and snapshots/regress/.
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
 }
@@ -169,7 +169,7 @@ fn shrink_and_save(
         shrunk.case.ops.len(),
         shrunk.tests
     );
-    let dir = store.root().join("cases").join("ops").join("regression");
+    let dir = store.root().join("cases").join("ops").join("regress");
     let why = format!(
         "rig fuzz (seed {seed}) found the Rust containers disagreeing with {}",
         setup.source
