@@ -511,10 +511,9 @@ fn fuzz_finds_and_shrinks_a_planted_difference_against_the_live_jvm() {
     let ops = v["ops"].as_array().unwrap();
     assert!(ops.len() <= 4, "not shrunk: {text}");
     assert_eq!(ops.last().unwrap()["op"], "counts");
-    let snap = std::fs::read_to_string(
-        root.join("snapshots/regress/flat-bottom-section-s7-shrunk.snap"),
-    )
-    .unwrap();
+    let snap =
+        std::fs::read_to_string(root.join("snapshots/regress/flat-bottom-section-s7-shrunk.snap"))
+            .unwrap();
     assert!(snap.contains("test fixture — NOT a recording"), "{snap}");
     assert!(out.contains("replay live:  rig diff"), "{out}");
 
