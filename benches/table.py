@@ -105,7 +105,7 @@ def containers(root):
             continue
         per_op = r[name] / ops(name)
         ratio = ref / per_op
-        print(f"| {name} | {fmt(per_op)} | {fmt(ref)} | {ratio:.1f}x | ≥ {want}x | "
+        print(f"| {name} | {fmt(per_op)} | {fmt(ref)} | {ratio:.2f}x | ≥ {want}x | "
               f"{'yes' if ratio >= want else 'no'} |")
     if "write/flat" in r and "be_copy/flat" in r:
         m = r["write/flat"] / r["be_copy/flat"]

@@ -6,7 +6,7 @@
 set -u
 cd "$(dirname "$0")"
 if RUSTC_BOOTSTRAP=1 cargo bench --features azalea --no-run; then
-    exec env RUSTC_BOOTSTRAP=1 cargo bench --features azalea -- "$@"
+    exec env RUSTC_BOOTSTRAP=1 cargo bench --features azalea --bench peers -- "$@"
 fi
 echo "run.sh: azalea-world did not build (it needs nightly features); benchmarking without it" >&2
-exec cargo bench -- "$@"
+exec cargo bench --bench peers -- "$@"

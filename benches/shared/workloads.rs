@@ -132,24 +132,15 @@ fn shifted(c: &PalettedContainer) -> Vec<u32> {
 }
 
 /// The big-endian copy of longs into bytes, the physical floor of `write`:
-/// a byte-swap loop (glibc's memcpy is pathologically slow for 4 to 8 KiB
-/// on some machines, so it is no floor there).
+/// a byte-swap loop over a buffer sized first, the form the compiler turns
+/// into vector shuffles where the target has them (glibc's memcpy is
+/// pathologically slow for 4 to 8 KiB on some machines, so it is no floor).
 #[inline(never)]
 pub fn be_copy(longs: &[i64], out: &mut Vec<u8>) {
     out.clear();
-    out.reserve(longs.len() * 8);
-    for l in longs {
-        out.extend_from_slice(&l.to_be_bytes());
-    }
-}
-
-/// The same bytes copied as they lie in memory (native order), for reference.
-#[inline(never)]
-pub fn native_copy(longs: &[i64], out: &mut Vec<u8>) {
-    out.clear();
-    out.reserve(longs.len() * 8);
-    for l in longs {
-        out.extend_from_slice(&l.to_ne_bytes());
+    out.resize(longs.len() * 8, 0);
+    for (dst, l) in out.chunks_exact_mut(8).zip(longs) {
+        dst.copy_from_slice(&l.to_be_bytes());
     }
 }
 
