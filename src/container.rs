@@ -98,7 +98,19 @@ impl PalettedContainer {
     /// leniently and Minecraft would throw here.
     #[inline]
     pub fn get(&self, x: i32, y: i32, z: i32) -> u32 {
-        self.get_at(self.strategy.index(x, y, z))
+        let i = self.strategy.index(x, y, z);
+        // Fast path: the index is inside by construction.
+        match &self.palette {
+            Palette::Single(Some(v)) => return *v,
+            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
+                match entries.get(self.storage.get_in_range(i) as usize) {
+                    Some(&v) if v != NULL => return v,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        self.get_at(i)
     }
 
     /// The value at index `i` (see [`Strategy::index`]).
@@ -148,6 +160,13 @@ impl PalettedContainer {
     /// As [`set`](Self::set).
     #[inline]
     pub fn set_at(&mut self, i: usize, value: u32) {
+        // Fast path: a value the palette holds never grows it.
+        if i < self.storage.len() && value < self.strategy.registry_size() {
+            if let Some(id) = self.palette.find(value) {
+                self.storage.set(i, id);
+                return;
+            }
+        }
         self.try_set_at(i, value).unwrap_or_else(|e| fail(e))
     }
 
@@ -235,8 +254,9 @@ impl PalettedContainer {
             // value to the new palette.
             let mut map: Vec<u32> = vec![u32::MAX; self.palette.len().max(1)];
             let mut failure = None;
+            let mut ids: Vec<u32> = Vec::with_capacity(self.storage.len());
             let (old_palette, next_palette, next_storage) =
-                (&self.palette, &mut next.palette, &mut next.storage);
+                (&self.palette, &mut next.palette, &mut ids);
             self.storage.for_each(|i, old| {
                 if failure.is_some() {
                     return;
@@ -261,7 +281,7 @@ impl PalettedContainer {
                         }
                     }
                 };
-                next_storage.set(i, id);
+                next_storage.push(id);
             });
             if let Some(e) = failure {
                 // Minecraft's hash palette has already taken the value when it
@@ -271,6 +291,7 @@ impl PalettedContainer {
                 }
                 return Err(e);
             }
+            next.storage = BitStorage::from_values(config.bits, ids.len(), &ids);
         }
         *self = next;
         Ok(self
@@ -401,11 +422,15 @@ impl PalettedContainer {
     /// holds, indices past the palette's end and short input are errors, and
     /// on any error the container is unchanged.
     pub fn read(&mut self, bytes: &[u8]) -> Result<usize, Error> {
-        let mut fresh = self.clone();
-        let n = fresh.read_minecraft(bytes, true)?;
-        fresh.validate()?;
-        *self = fresh;
-        Ok(n)
+        // On success this holds what Minecraft's in-place read leaves, so a
+        // fresh container (kept only if valid) gives the same result.
+        let mut r = Reader::new(bytes);
+        let config = self.strategy.configuration_for_wire(r.u8()?);
+        let mut next = PalettedContainer::empty(self.strategy, config);
+        next.read_body(&mut r, true)?;
+        next.validate()?;
+        *self = next;
+        Ok(r.position())
     }
 
     /// Reads the wire form exactly as Minecraft's `read` does, failures
@@ -415,22 +440,18 @@ impl PalettedContainer {
     /// and kept only on success. Indices past the palette's end load and fail
     /// later, as in Minecraft. Never panics.
     pub fn read_lenient(&mut self, bytes: &[u8]) -> Result<usize, Error> {
-        self.read_minecraft(bytes, false)
-    }
-
-    fn read_minecraft(&mut self, bytes: &[u8], strict: bool) -> Result<usize, Error> {
         let mut r = Reader::new(bytes);
         let config = self.strategy.configuration_for_wire(r.u8()?);
         if config != self.config {
             let mut next = PalettedContainer::empty(self.strategy, config);
-            next.read_body(&mut r, strict)?;
+            next.read_body(&mut r, false)?;
             *self = next;
         } else {
             if let Palette::HashMap { entries, index, .. } = &mut self.palette {
                 entries.clear();
                 index.clear();
             }
-            self.read_body(&mut r, strict)?;
+            self.read_body(&mut r, false)?;
         }
         Ok(r.position())
     }
@@ -506,14 +527,8 @@ impl PalettedContainer {
             Palette::Single(_) => return Ok(()),
             _ => {}
         }
-        let len = self.palette.len();
-        let mut bad = None;
-        self.storage.for_each(|i, id| {
-            if bad.is_none() && id as usize >= len {
-                bad = Some((i, id));
-            }
-        });
-        match bad {
+        let len = u32::try_from(self.palette.len()).unwrap_or(u32::MAX);
+        match self.storage.find_at_least(len) {
             Some((_, id)) if matches!(self.palette, Palette::Global { .. }) => {
                 Err(Error::Id { id, registry })
             }
@@ -542,6 +557,8 @@ impl PalettedContainer {
         if let Palette::Single(_) = self.palette {
             palette.push(self.palette.value_for(0)?);
             indices.resize(size, 0);
+        } else if let Some(fast) = self.pack_list_fast(&mut palette, &mut indices) {
+            fast?;
         } else {
             let mut lookup = FirstAppearance::new(&self.palette, self.strategy.registry_size());
             let mut failure = None;
@@ -566,6 +583,43 @@ impl PalettedContainer {
             data,
             bits: bits as i32,
         })
+    }
+
+    /// First-appearance re-encoding for list palettes without repeated
+    /// entries: a table from old id to new index, filled on first sight.
+    /// `None` when the palette is not such a list.
+    fn pack_list_fast(
+        &self,
+        palette: &mut Vec<u32>,
+        indices: &mut Vec<u32>,
+    ) -> Option<Result<(), Error>> {
+        let entries = match &self.palette {
+            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => entries,
+            _ => return None,
+        };
+        if entries.len() > 256 {
+            return None;
+        }
+        let mut sorted = entries.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        let mut map = [u32::MAX; 256];
+        let mut bad = None;
+        self.storage.for_each(|i, id| {
+            let slot = &mut map[id as usize & 255];
+            if *slot == u32::MAX {
+                if (id as usize) < entries.len() {
+                    *slot = palette.len() as u32;
+                    palette.push(entries[id as usize]);
+                } else if bad.is_none() {
+                    bad = Some(Error::Index { at: i, index: id });
+                }
+            }
+            indices.push(*slot);
+        });
+        Some(bad.map_or(Ok(()), Err))
     }
 
     /// The container a region file's palette and longs describe, as

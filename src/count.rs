@@ -102,6 +102,14 @@ impl Layout {
 /// Tallies `indices` and gives `(index, count)` in the order Minecraft's
 /// `count` reports them.
 pub(crate) fn tally(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
+    if storage.bits() == 4 && len <= 16 && !storage.is_empty() {
+        return tally_nibbles(storage, len);
+    }
+    tally_general(storage, len)
+}
+
+/// [`tally`] for any storage: a value at a time.
+fn tally_general(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
     // Dense tally first (cheap), remembering first appearances, then lay the
     // keys out in the order the map would have received them.
     let mut counts: Vec<u32> = Vec::new();
@@ -137,6 +145,57 @@ pub(crate) fn tally(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
             };
             (key, count as usize)
         })
+        .collect()
+}
+
+/// [`tally`] for 4-bit storages of at most 16 palette ids.
+fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    let size = storage.len();
+    let longs = storage.longs();
+    let mut counts = [0u32; 16];
+    let mut seen = 0u32; // bit k: id k met
+    let mut first_seen: Vec<u32> = Vec::with_capacity(len);
+    for (n, &long) in longs.iter().enumerate() {
+        let long = long as u64;
+        // Nibbles past the storage's end (last long only) are not values.
+        let valid = (size - n * 16).min(16);
+        let valid_mask = if valid == 16 {
+            LOW
+        } else {
+            LOW & ((1u64 << (4 * valid)) - 1)
+        };
+        let mut present = 0u32;
+        for (k, count) in counts.iter_mut().enumerate().take(len) {
+            let x = long ^ (LOW * k as u64);
+            // A nibble of x is zero exactly where the value equals k.
+            let nonzero = (x | x >> 1 | x >> 2 | x >> 3) & LOW;
+            let hits = (!nonzero & valid_mask).count_ones();
+            *count += hits;
+            present |= u32::from(hits != 0) << k;
+        }
+        if present & !seen != 0 {
+            for i in 0..valid {
+                let id = ((long >> (4 * i)) & 15) as u32;
+                if seen & (1 << id) == 0 {
+                    seen |= 1 << id;
+                    first_seen.push(id);
+                }
+            }
+        }
+    }
+    if counts.iter().map(|&c| c as usize).sum::<usize>() != size {
+        // An index past the palette (a lenient load): the general tally
+        // reports it as Minecraft would.
+        return tally_general(storage, len);
+    }
+    let mut layout = Layout::new();
+    for &key in &first_seen {
+        layout.insert_new(key as i32);
+    }
+    layout
+        .iteration_order()
+        .map(|key| (key as u32, counts[key as usize] as usize))
         .collect()
 }
 
@@ -178,5 +237,39 @@ mod tests {
         assert_eq!(max_fill(32), 24);
         assert_eq!(array_size(26), 64);
         assert_eq!(max_fill(2), 1);
+    }
+
+    #[test]
+    fn the_nibble_tally_agrees_with_the_general_one() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        for size in [1, 15, 16, 17, 64, 100, 4096] {
+            for len in [1, 2, 5, 16] {
+                let mut storage = BitStorage::new(4, size);
+                for i in 0..size {
+                    // Runs of one value, as sections have, and a spread.
+                    let v = if next() % 4 == 0 {
+                        next() % len
+                    } else {
+                        (i as u32 / 7) % len
+                    };
+                    storage.set(i, v);
+                }
+                assert_eq!(
+                    tally_nibbles(&storage, len as usize),
+                    tally_general(&storage, len as usize),
+                    "size {size} palette {len}"
+                );
+            }
+        }
+        // An index past the palette falls back to the general tally.
+        let mut storage = BitStorage::new(4, 64);
+        storage.set(40, 9);
+        assert_eq!(tally(&storage, 3), tally_general(&storage, 3));
     }
 }

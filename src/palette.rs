@@ -141,6 +141,20 @@ impl Palette {
         }
     }
 
+    /// The palette id of `value` if the palette holds it; never changes it.
+    #[inline(always)]
+    pub(crate) fn find(&self, value: u32) -> Option<u32> {
+        match self {
+            Palette::Single(Some(v)) => (*v == value).then_some(0),
+            Palette::Single(None) => None,
+            Palette::Linear { entries, .. } => {
+                entries.iter().position(|&e| e == value).map(|i| i as u32)
+            }
+            Palette::HashMap { index, .. } => index.get(value),
+            Palette::Global { .. } => Some(value),
+        }
+    }
+
     /// The value for palette id `id`.
     #[inline]
     pub(crate) fn value_for(&self, id: u32) -> Result<u32, Error> {

@@ -155,6 +155,17 @@ impl BitStorage {
         );
     }
 
+    /// The value at `i`, known to be below `len()` (a wrong `i` gives 0 or
+    /// another value, never UB).
+    #[inline(always)]
+    pub(crate) fn get_in_range(&self, i: usize) -> u32 {
+        let (cell, shift) = self.locate(i);
+        match self.longs.get(cell) {
+            Some(&l) => ((l as u64 >> shift) & self.mask) as u32,
+            None => 0,
+        }
+    }
+
     /// The value at `i`.
     ///
     /// # Panics
@@ -229,6 +240,28 @@ impl BitStorage {
             shift *= 2;
         }
         self.longs.fill(pattern as i64);
+    }
+
+    /// The first value at least `bound`, with its index; none to look for
+    /// when every value the bits hold is below `bound`.
+    pub(crate) fn find_at_least(&self, bound: u32) -> Option<(usize, u32)> {
+        if u64::from(bound) > self.mask {
+            return None;
+        }
+        let per = usize::from(self.values_per_long);
+        let bits = u32::from(self.bits);
+        for (n, &long) in self.longs.iter().enumerate() {
+            let start = n * per;
+            let mut long = long as u64;
+            for i in start..(start + per).min(self.len()) {
+                let v = (long & self.mask) as u32;
+                if v >= bound {
+                    return Some((i, v));
+                }
+                long = long.checked_shr(bits).unwrap_or(0);
+            }
+        }
+        None
     }
 
     /// Every value, in order.

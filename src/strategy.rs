@@ -114,12 +114,11 @@ impl Strategy {
     /// Unless each coordinate is inside the container.
     #[inline]
     pub fn index(&self, x: i32, y: i32, z: i32) -> usize {
-        let n = self.axis_len();
-        assert!(
-            (0..n).contains(&x) && (0..n).contains(&y) && (0..n).contains(&z),
-            "position ({x}, {y}, {z}) is outside a container of {n} x {n} x {n}"
-        );
         let b = self.axis_bits();
+        // One test for all three: a negative coordinate has its top bit set.
+        if ((x | y | z) as u32) >> b != 0 {
+            outside(x, y, z, 1 << b);
+        }
         ((((y as usize) << b) | z as usize) << b) | x as usize
     }
 
@@ -160,4 +159,10 @@ impl Strategy {
             self.configuration(u32::from(byte))
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn outside(x: i32, y: i32, z: i32, n: i32) -> ! {
+    panic!("position ({x}, {y}, {z}) is outside a container of {n} x {n} x {n}")
 }

@@ -600,3 +600,16 @@ fn lenient_reads_in_place_keep_minecrafts_fixed_linear_array() {
     // Growing meets the null and fails instead of panicking.
     assert!((20..30).any(|v| c.try_set_at(10, v).is_err()));
 }
+
+#[test]
+fn pack_of_a_palette_that_repeats_an_entry_merges_by_value() {
+    // A loaded palette [5, 7, 5]: ids 0 and 2 are the same value.
+    let mut data = vec![0i64; 256];
+    data[0] = 0x210; // positions 0, 1, 2 hold ids 0, 1, 2
+    let c = PalettedContainer::unpack(blocks(), Packed::new(vec![5, 7, 5], Some(data))).unwrap();
+    assert_eq!(c.get_at(2), 5);
+    let packed = c.pack();
+    assert_eq!(packed.palette, [5, 7]);
+    let back = PalettedContainer::unpack(blocks(), packed).unwrap();
+    assert_eq!((back.get_at(0), back.get_at(1), back.get_at(2)), (5, 7, 5));
+}
