@@ -557,6 +557,8 @@ impl PalettedContainer {
         if let Palette::Single(_) = self.palette {
             palette.push(self.palette.value_for(0)?);
             indices.resize(size, 0);
+        } else if let Some(packed) = self.pack_nibbles() {
+            return Ok(packed);
         } else if let Some(fast) = self.pack_list_fast(&mut palette, &mut indices) {
             fast?;
         } else {
@@ -585,6 +587,91 @@ impl PalettedContainer {
         })
     }
 
+    /// `pack` of a 4-bit list palette of distinct entries whose values all
+    /// have entries, a byte (two values) at a time: one pass finds the
+    /// first appearances, a second maps every byte through a table built
+    /// from them. `None` where that does not apply (the general path then
+    /// does the work, and reports any bad index).
+    fn pack_nibbles(&self) -> Option<Packed> {
+        let entries = match &self.palette {
+            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => entries,
+            _ => return None,
+        };
+        if self.storage.bits() != 4 || self.storage.len() % 16 != 0 || !distinct(entries) {
+            return None;
+        }
+        let valid: u32 = (1u32 << entries.len().min(16)) - 1;
+        let mut seen: u32 = 0;
+        let mut map = [0u8; 16];
+        let mut palette = Vec::with_capacity(16);
+        let mut first = |id: u64, seen: &mut u32| {
+            if *seen & (1 << id) == 0 {
+                *seen |= 1 << id;
+                map[id as usize] = palette.len() as u8;
+                palette.push(entries.get(id as usize).copied().unwrap_or(NULL));
+            }
+        };
+        for &long in self.storage.longs() {
+            if seen == valid {
+                // Every entry has appeared: no first appearance is left.
+                break;
+            }
+            let long = long as u64;
+            for k in 0..8 {
+                let byte = (long >> (8 * k)) & 0xFF;
+                let pair = (1u32 << (byte & 15)) | (1u32 << (byte >> 4));
+                if pair & !seen != 0 {
+                    first(byte & 15, &mut seen);
+                    first(byte >> 4, &mut seen);
+                }
+            }
+        }
+        if seen & !valid != 0 || palette.contains(&NULL) {
+            return None;
+        }
+        let config = self.strategy.configuration_for_palette_len(palette.len());
+        if palette.len() == 1 {
+            return Some(Packed {
+                palette,
+                data: None,
+                bits: config.disk_bits as i32,
+            });
+        }
+        if config.disk_bits != 4 {
+            return None;
+        }
+        // Each byte maps to its new byte; bit 8 marks a value never seen
+        // above (an index past the palette, met after the scan stopped).
+        let mut table = [0u16; 256];
+        for (byte, slot) in table.iter_mut().enumerate() {
+            let (lo, hi) = (byte & 15, byte >> 4);
+            let unseen = (seen >> lo) & (seen >> hi) & 1 == 0;
+            *slot = u16::from(map[lo] | (map[hi] << 4)) | (u16::from(unseen) << 8);
+        }
+        let mut unseen = 0u16;
+        let data = self
+            .storage
+            .longs()
+            .iter()
+            .map(|&long| {
+                let bytes = (long as u64).to_le_bytes().map(|b| {
+                    let t = table[usize::from(b)];
+                    unseen |= t;
+                    t as u8
+                });
+                u64::from_le_bytes(bytes) as i64
+            })
+            .collect();
+        if unseen & 0x100 != 0 {
+            return None;
+        }
+        Some(Packed {
+            palette,
+            data: Some(data),
+            bits: 4,
+        })
+    }
+
     /// First-appearance re-encoding for list palettes without repeated
     /// entries: a table from old id to new index, filled on first sight.
     /// `None` when the palette is not such a list.
@@ -600,9 +687,7 @@ impl PalettedContainer {
         if entries.len() > 256 {
             return None;
         }
-        let mut sorted = entries.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if !distinct(entries) {
             return None;
         }
         let mut map = [u32::MAX; 256];
@@ -722,6 +807,13 @@ impl PartialEq for PalettedContainer {
 }
 
 impl Eq for PalettedContainer {}
+
+/// Whether no entry repeats (a loaded palette may repeat one).
+fn distinct(entries: &[u32]) -> bool {
+    let mut sorted = entries.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).all(|w| w[0] != w[1])
+}
 
 /// A palette length from the wire.
 fn id_count(r: &mut Reader<'_>) -> Result<usize, Error> {

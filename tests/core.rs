@@ -613,3 +613,56 @@ fn pack_of_a_palette_that_repeats_an_entry_merges_by_value() {
     let back = PalettedContainer::unpack(blocks(), packed).unwrap();
     assert_eq!((back.get_at(0), back.get_at(1), back.get_at(2)), (5, 7, 5));
 }
+
+#[test]
+fn pack_of_4_bit_sections_matches_a_value_by_value_reference() {
+    let mut rng = Rng(9);
+    for round in 0..200 {
+        let distinct = 1 + rng.below(15) as u32;
+        let mut c = PalettedContainer::new(0, blocks());
+        // Force the 4-bit linear palette, then fill with `distinct` values
+        // (some entries may go stale).
+        for v in 0..15 {
+            c.set_at(v as usize, 1000 + v);
+        }
+        for i in 0..4096 {
+            let v = if rng.below(3) == 0 {
+                rng.below(u64::from(distinct))
+            } else {
+                (i as u64 / 97) % u64::from(distinct)
+            };
+            c.set_at(i, 1000 + v as u32);
+        }
+        assert_eq!(c.bits(), 4);
+        // The reference: first appearances from index 0 up, then indices.
+        let mut want_palette: Vec<u32> = Vec::new();
+        for i in 0..4096 {
+            let v = c.get_at(i);
+            if !want_palette.contains(&v) {
+                want_palette.push(v);
+            }
+        }
+        let packed = c.pack();
+        assert_eq!(packed.palette, want_palette, "round {round}");
+        let back = PalettedContainer::unpack(blocks(), packed).unwrap();
+        for i in 0..4096 {
+            assert_eq!(back.get_at(i), c.get_at(i), "round {round} index {i}");
+        }
+    }
+}
+
+#[test]
+fn pack_finds_an_index_past_the_palette_after_every_entry_appeared() {
+    // Palette [7, 8]: ids 0 and 1 both appear in the first long, then
+    // position 100 holds index 15.
+    let mut data = vec![0i64; 256];
+    data[0] = 0x10;
+    data[100 / 16] = 0xF << (4 * (100 % 16));
+    let c =
+        PalettedContainer::unpack_lenient(blocks(), Packed::new(vec![7, 8], Some(data))).unwrap();
+    assert_eq!(c.try_pack(), Err(Error::Index { at: 100, index: 15 }));
+    assert_eq!(
+        c.try_counts().unwrap_err(),
+        Error::Index { at: 0, index: 15 }
+    );
+}
