@@ -611,10 +611,15 @@ impl PalettedContainer {
                 palette.push(entries.get(id as usize).copied().unwrap_or(NULL));
             }
         };
+        let mut previous = None;
         for &long in self.storage.longs() {
             if seen == valid {
                 // Every entry has appeared: no first appearance is left.
                 break;
+            }
+            // A repeated long (a layer of one block) holds nothing new.
+            if previous.replace(long) == Some(long) {
+                continue;
             }
             let long = long as u64;
             for k in 0..8 {

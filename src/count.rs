@@ -148,43 +148,80 @@ fn tally_general(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
         .collect()
 }
 
-/// [`tally`] for 4-bit storages of at most 16 palette ids.
+/// [`tally`] for 4-bit storages of at most 16 palette ids, a byte (two
+/// values) at a time: first appearances from a scan that stops once every
+/// id has appeared, counts from per-byte tallies (four tables, so runs of
+/// one byte do not wait on each other) folded into per-id counts.
 fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
-    const LOW: u64 = 0x1111_1111_1111_1111;
     let size = storage.len();
     let longs = storage.longs();
-    let mut counts = [0u32; 16];
-    let mut seen = 0u32; // bit k: id k met
-    let mut first_seen: Vec<u32> = Vec::with_capacity(len);
-    for (n, &long) in longs.iter().enumerate() {
-        let long = long as u64;
-        // Nibbles past the storage's end (last long only) are not values.
-        let valid = (size - n * 16).min(16);
-        let valid_mask = if valid == 16 {
-            LOW
-        } else {
-            LOW & ((1u64 << (4 * valid)) - 1)
-        };
-        let mut present = 0u32;
-        for (k, count) in counts.iter_mut().enumerate().take(len) {
-            let x = long ^ (LOW * k as u64);
-            // A nibble of x is zero exactly where the value equals k.
-            let nonzero = (x | x >> 1 | x >> 2 | x >> 3) & LOW;
-            let hits = (!nonzero & valid_mask).count_ones();
-            *count += hits;
-            present |= u32::from(hits != 0) << k;
+    let full = size / 16;
+    let all: u32 = (1u32 << len) - 1;
+    let mut seen = 0u32;
+    let mut first_seen: Vec<u32> = Vec::with_capacity(16);
+    let mut note = |id: u64, seen: &mut u32| {
+        if *seen & (1 << id) == 0 {
+            *seen |= 1 << id;
+            first_seen.push(id as u32);
         }
-        if present & !seen != 0 {
-            for i in 0..valid {
-                let id = ((long >> (4 * i)) & 15) as u32;
-                if seen & (1 << id) == 0 {
-                    seen |= 1 << id;
-                    first_seen.push(id);
-                }
+    };
+    let mut previous = None;
+    for &long in &longs[..full] {
+        if seen & all == all {
+            break;
+        }
+        // Sections repeat whole longs (a layer of one block is 16 of
+        // them): a repeat holds nothing new.
+        if previous.replace(long) == Some(long) {
+            continue;
+        }
+        let long = long as u64;
+        for k in 0..8 {
+            let byte = (long >> (8 * k)) & 0xFF;
+            if ((1u32 << (byte & 15)) | (1u32 << (byte >> 4))) & !seen != 0 {
+                note(byte & 15, &mut seen);
+                note(byte >> 4, &mut seen);
             }
         }
     }
-    if counts.iter().map(|&c| c as usize).sum::<usize>() != size {
+    if let Some(&last) = longs.get(full) {
+        for i in 0..size - full * 16 {
+            note((last as u64 >> (4 * i)) & 15, &mut seen);
+        }
+    }
+    // Per-byte tallies over runs of equal longs.
+    let mut pairs = [[0u32; 256]; 4];
+    let mut add = |long: u64, run: u32| {
+        for k in 0..8 {
+            pairs[k & 3][((long >> (8 * k)) & 0xFF) as usize] += run;
+        }
+    };
+    let mut run = (0u64, 0u32);
+    for &long in &longs[..full] {
+        let long = long as u64;
+        if run.1 != 0 && long == run.0 {
+            run.1 += 1;
+        } else {
+            add(run.0, run.1);
+            run = (long, 1);
+        }
+    }
+    add(run.0, run.1);
+    let mut counts = [0u32; 16];
+    for table in &pairs {
+        for (byte, &n) in table.iter().enumerate() {
+            counts[byte & 15] += n;
+            counts[byte >> 4] += n;
+        }
+    }
+    // The last long's values past a whole long, one by one; nibbles past
+    // the storage's end are not values.
+    if let Some(&last) = longs.get(full) {
+        for i in 0..size - full * 16 {
+            counts[((last as u64 >> (4 * i)) & 15) as usize] += 1;
+        }
+    }
+    if counts[len..].iter().any(|&n| n != 0) {
         // An index past the palette (a lenient load): the general tally
         // reports it as Minecraft would.
         return tally_general(storage, len);
@@ -248,15 +285,16 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as u32
         };
-        for size in [1, 15, 16, 17, 64, 100, 4096] {
+        for size in [1, 15, 16, 17, 64, 100, 4095, 4096, 3 * 1365] {
             for len in [1, 2, 5, 16] {
                 let mut storage = BitStorage::new(4, size);
                 for i in 0..size {
-                    // Runs of one value, as sections have, and a spread.
-                    let v = if next() % 4 == 0 {
-                        next() % len
-                    } else {
-                        (i as u32 / 7) % len
+                    // Layers of whole equal longs, runs of one value, and
+                    // a spread.
+                    let v = match size % 3 {
+                        0 if i < size / 2 => (i as u32 / 256) % len,
+                        _ if next() % 4 == 0 => next() % len,
+                        _ => (i as u32 / 7) % len,
                     };
                     storage.set(i, v);
                 }
