@@ -135,11 +135,37 @@ impl JvmExecutor {
 
     /// Sends one request and waits for its answer; `Err` means the child is gone.
     fn exchange(&mut self, request: &str) -> Result<Vec<u8>, String> {
+        self.exchange_frame(json!({ "case": request }).to_string())
+    }
+
+    /// Sends a frame other than a case (`rig bench`'s timing requests: `{"case": "bench ..."}`,
+    /// `{"time_empty": N}`) and returns the probe's JSON object; a probe error or a dead child
+    /// is `Err` with its reason.
+    pub fn call(&mut self, frame: &Value) -> Result<Value, String> {
+        if let Some(why) = &self.unusable {
+            return Err(why.clone());
+        }
+        let bytes = self.exchange_frame(frame.to_string())?;
+        let answer: Value = serde_json::from_slice(&bytes)
+            .map_err(|e| format!("the probe answered with bad JSON: {e}"))?;
+        if let Some(why) = answer.get("fatal").or_else(|| answer.get("probe_error")) {
+            let why = why.as_str().unwrap_or("the probe failed").to_string();
+            if answer.get("fatal").is_some() {
+                self.shutdown();
+            }
+            if answer.get("start").and_then(Value::as_bool) == Some(true) {
+                self.unusable = Some(why.clone());
+            }
+            return Err(why);
+        }
+        Ok(answer)
+    }
+
+    fn exchange_frame(&mut self, frame: String) -> Result<Vec<u8>, String> {
         if self.server.is_none() {
             self.server = Some(self.spawn()?);
         }
         let server = self.server.as_mut().expect("just started");
-        let frame = json!({ "case": request }).to_string();
         let answer = match write_frame(&mut server.input, frame.as_bytes()) {
             Ok(()) => server.frames.recv_timeout(self.case_timeout),
             Err(_) => Err(RecvTimeoutError::Disconnected),

@@ -17,6 +17,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../probe/paletted/probe/Probe.java"),
     ),
     (
+        "paletted/probe/Bench.java",
+        include_str!("../../probe/paletted/probe/Bench.java"),
+    ),
+    (
         "paletted/probe/Minecraft.java",
         include_str!("../../probe/paletted/probe/Minecraft.java"),
     ),

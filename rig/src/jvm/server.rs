@@ -109,14 +109,20 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
                 continue;
             }
         };
-        let Some(text) = request.get("case").and_then(Value::as_str) else {
-            let answer = json!({"fatal": "a request is {\"case\": TEXT}"});
+        // `{"time_empty": N}`: N empty requests through JNI, timed here (rig bench).
+        let empty_calls = request.get("time_empty").and_then(Value::as_u64);
+        let Some(text) = request
+            .get("case")
+            .and_then(Value::as_str)
+            .or(empty_calls.map(|_| "ping"))
+        else {
+            let answer = json!({"fatal": "a request is {\"case\": TEXT} or {\"time_empty\": N}"});
             write_frame(&mut output, answer.to_string().as_bytes())?;
             continue;
         };
         let started = jvm.get_or_insert_with(|| Jvm::start(&config));
         let answer = match started {
-            Ok(vm) => match vm.run(text) {
+            Ok(vm) => match empty_calls.map_or_else(|| vm.run(text), |n| time_empty(vm, n)) {
                 Ok(out) => out,
                 Err(e) => json!({"fatal": e}).to_string(),
             },
@@ -125,6 +131,20 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
         write_frame(&mut output, answer.as_bytes())?;
     }
     Ok(())
+}
+
+/// The mean time of one empty request (`ping`) through JNI, after as many calls to warm up.
+fn time_empty(vm: &Jvm, calls: u64) -> Result<String, String> {
+    let calls = calls.max(1);
+    for _ in 0..calls {
+        vm.run("ping")?;
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..calls {
+        vm.run("ping")?;
+    }
+    let ns = start.elapsed().as_nanos() as f64 / calls as f64;
+    Ok(json!({ "ns_per_call": ns, "calls": calls }).to_string())
 }
 
 /// The child's entry point: reads the start frame, then serves cases.

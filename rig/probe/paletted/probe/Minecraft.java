@@ -91,6 +91,13 @@ final class Minecraft {
         return out;
     }
 
+    /** write(buf) into a fresh buffer, as a chunk packet would; returns the bytes written. */
+    static int writtenLength(PalettedContainer<Entry> c) {
+        FriendlyByteBuf buf = new FriendlyByteBuf(Unpooled.buffer());
+        c.write(buf);
+        return buf.writerIndex();
+    }
+
     static int serializedSize(PalettedContainer<Entry> c) {
         return c.getSerializedSize();
     }

@@ -26,9 +26,19 @@ public final class Probe {
     private static final Map<Integer, Registry> REGISTRIES = new HashMap<>();
     private static final Map<String, Strategy<Entry>> STRATEGIES = new HashMap<>();
 
-    /** The JNI entry point: a whole case in, its results (or {"probe_error": ...}) out. */
+    /**
+     * The JNI entry point: a whole case in, its results (or {"probe_error": ...}) out; or a
+     * timing request ({@link Bench}), or the empty request "ping".
+     */
     public static String run(String request) {
         try {
+            // The empty request: its round trip is JNI's cost, reported beside the timings.
+            if (request.equals("ping")) {
+                return "{}";
+            }
+            if (request.startsWith("bench ")) {
+                return Bench.run(request.split("\n", -1));
+            }
             return runCase(request);
         } catch (Throwable t) {
             StringBuilder out = new StringBuilder("{\"probe_error\":");
@@ -37,11 +47,11 @@ public final class Probe {
         }
     }
 
-    private static Registry registry(int size) {
+    static Registry registry(int size) {
         return REGISTRIES.computeIfAbsent(size, Registry::new);
     }
 
-    private static Strategy<Entry> strategy(String kind, int size) {
+    static Strategy<Entry> strategy(String kind, int size) {
         boolean blocks;
         if (kind.equals("block_states")) {
             blocks = true;
@@ -297,7 +307,7 @@ public final class Probe {
     // ---- encoding ----------------------------------------------------------------------------
 
     /** An int field of the request; a malformed one is refused, never run. */
-    private static int i(String s) {
+    static int i(String s) {
         try {
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {
@@ -333,7 +343,7 @@ public final class Probe {
     }
 
     /** "-" for no data, else a count then that many longs, from op[at]. */
-    private static long[] parseLongs(String[] op, int at) {
+    static long[] parseLongs(String[] op, int at) {
         if (op[at].equals("-")) {
             return null;
         }
@@ -400,7 +410,7 @@ public final class Probe {
         out.append('"');
     }
 
-    private static byte[] unhex(String s) {
+    static byte[] unhex(String s) {
         byte[] out = new byte[s.length() / 2];
         for (int k = 0; k < out.length; k++) {
             out[k] = (byte) Integer.parseInt(s.substring(2 * k, 2 * k + 2), 16);
