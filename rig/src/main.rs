@@ -27,7 +27,8 @@ struct Cli {
 enum Command {
     /// Every recorded case through the Rust containers, compared with Minecraft's results (the default).
     Check(cmd::check::Args),
-    /// Times the benchmark workloads through the Rust containers (Java side: see BENCHMARKS.md).
+    /// Times the benchmark workloads through the Rust containers and, with --minecraft or
+    /// --classpath, through the Java classes (timed inside the JVM by the probe).
     Bench(cmd::bench::Args),
     /// Runs one case and shows its first divergence in full, or one op's result.
     Repro(cmd::repro::Args),
