@@ -251,14 +251,25 @@ impl BitStorage {
         let per = usize::from(self.values_per_long);
         let bits = u32::from(self.bits);
         for (n, &long) in self.longs.iter().enumerate() {
+            // A branch-free look at the whole long first; the exact place
+            // (inside the storage, padding excluded) only where it fails.
+            let mut rest = long as u64;
+            let mut over = false;
+            for _ in 0..per {
+                over |= (rest & self.mask) >= u64::from(bound);
+                rest >>= bits;
+            }
+            if !over {
+                continue;
+            }
             let start = n * per;
-            let mut long = long as u64;
+            let mut rest = long as u64;
             for i in start..(start + per).min(self.len()) {
-                let v = (long & self.mask) as u32;
+                let v = (rest & self.mask) as u32;
                 if v >= bound {
                     return Some((i, v));
                 }
-                long = long.checked_shr(bits).unwrap_or(0);
+                rest >>= bits;
             }
         }
         None

@@ -666,3 +666,14 @@ fn pack_finds_an_index_past_the_palette_after_every_entry_appeared() {
         Error::Index { at: 0, index: 15 }
     );
 }
+
+#[test]
+fn strict_unpack_ignores_the_padding_bits_above_the_values() {
+    // 20 entries: 5 bits, 12 values a long, 4 padding bits set in every long.
+    let palette: Vec<u32> = (100..120).collect();
+    let data = vec![0xF000_0000_0000_0000u64 as i64 | 0x21; 342];
+    let c = PalettedContainer::unpack(blocks(), Packed::new(palette, Some(data.clone()))).unwrap();
+    assert_eq!((c.get_at(0), c.get_at(1), c.get_at(2)), (101, 101, 100));
+    // Kept as loaded, padding included, as Minecraft keeps them.
+    assert_eq!(c.storage().longs(), &data[..]);
+}
