@@ -600,39 +600,18 @@ impl PalettedContainer {
         if self.storage.bits() != 4 || self.storage.len() % 16 != 0 || !distinct(entries) {
             return None;
         }
-        let valid: u32 = (1u32 << entries.len().min(16)) - 1;
-        let mut seen: u32 = 0;
+        let order = count::first_nibbles(&self.storage, entries.len());
+        let mut seen = 0u32;
         let mut map = [0u8; 16];
-        let mut palette = Vec::with_capacity(16);
-        let mut first = |id: u64, seen: &mut u32| {
-            if *seen & (1 << id) == 0 {
-                *seen |= 1 << id;
-                map[id as usize] = palette.len() as u8;
-                palette.push(entries.get(id as usize).copied().unwrap_or(NULL));
+        let mut palette = Vec::with_capacity(order.len());
+        for (n, &id) in order.iter().enumerate() {
+            let value = *entries.get(id as usize)?;
+            if value == NULL {
+                return None;
             }
-        };
-        let mut previous = None;
-        for &long in self.storage.longs() {
-            if seen == valid {
-                // Every entry has appeared: no first appearance is left.
-                break;
-            }
-            // A repeated long (a layer of one block) holds nothing new.
-            if previous.replace(long) == Some(long) {
-                continue;
-            }
-            let long = long as u64;
-            for k in 0..8 {
-                let byte = (long >> (8 * k)) & 0xFF;
-                let pair = (1u32 << (byte & 15)) | (1u32 << (byte >> 4));
-                if pair & !seen != 0 {
-                    first(byte & 15, &mut seen);
-                    first(byte >> 4, &mut seen);
-                }
-            }
-        }
-        if seen & !valid != 0 || palette.contains(&NULL) {
-            return None;
+            seen |= 1 << id;
+            map[id as usize] = n as u8;
+            palette.push(value);
         }
         let config = self.strategy.configuration_for_palette_len(palette.len());
         if palette.len() == 1 {

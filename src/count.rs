@@ -148,21 +148,21 @@ fn tally_general(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
         .collect()
 }
 
-/// [`tally`] for 4-bit storages of at most 16 palette ids, a byte (two
-/// values) at a time: first appearances from a scan that stops once every
-/// id has appeared, counts from per-byte tallies (four tables, so runs of
-/// one byte do not wait on each other) folded into per-id counts.
-fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
+/// The ids of a 4-bit storage in the order they first appear, from index 0
+/// up, a byte (two values) at a time: repeated longs (a layer of one block
+/// is 16 of them) are skipped, and the scan stops once every id below `len`
+/// has appeared. Ids at or past `len` (a lenient load) are listed too.
+pub(crate) fn first_nibbles(storage: &BitStorage, len: usize) -> Vec<u32> {
     let size = storage.len();
     let longs = storage.longs();
     let full = size / 16;
-    let all: u32 = (1u32 << len) - 1;
+    let all: u32 = (1u32 << len.min(16)) - 1;
     let mut seen = 0u32;
-    let mut first_seen: Vec<u32> = Vec::with_capacity(16);
+    let mut order: Vec<u32> = Vec::with_capacity(16);
     let mut note = |id: u64, seen: &mut u32| {
         if *seen & (1 << id) == 0 {
             *seen |= 1 << id;
-            first_seen.push(id as u32);
+            order.push(id as u32);
         }
     };
     let mut previous = None;
@@ -170,8 +170,6 @@ fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
         if seen & all == all {
             break;
         }
-        // Sections repeat whole longs (a layer of one block is 16 of
-        // them): a repeat holds nothing new.
         if previous.replace(long) == Some(long) {
             continue;
         }
@@ -189,7 +187,18 @@ fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
             note((last as u64 >> (4 * i)) & 15, &mut seen);
         }
     }
-    // Per-byte tallies over runs of equal longs.
+    order
+}
+
+/// [`tally`] for 4-bit storages of at most 16 palette ids, a byte (two
+/// values) at a time: first appearances from a scan that stops once every
+/// id has appeared, counts from per-byte tallies (four tables, so runs of
+/// one byte do not wait on each other) folded into per-id counts.
+fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
+    let size = storage.len();
+    let longs = storage.longs();
+    let full = size / 16;
+    let first_seen = first_nibbles(storage, len);
     let mut pairs = [[0u32; 256]; 4];
     let mut add = |long: u64, run: u32| {
         for k in 0..8 {
