@@ -99,18 +99,9 @@ impl PalettedContainer {
     #[inline]
     pub fn get(&self, x: i32, y: i32, z: i32) -> u32 {
         let i = self.strategy.index(x, y, z);
-        // Fast path: the index is inside by construction.
-        match &self.palette {
-            Palette::Single(Some(v)) => return *v,
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
-                match entries.get(self.storage.get_in_range(i) as usize) {
-                    Some(&v) if v != NULL => return v,
-                    _ => {}
-                }
-            }
-            _ => {}
-        }
-        self.get_at(i)
+        // The index is inside by construction: no second check.
+        self.lookup(self.storage.get_in_range(i), i)
+            .unwrap_or_else(|e| fail(e))
     }
 
     /// The value at index `i` (see [`Strategy::index`]).
@@ -129,15 +120,22 @@ impl PalettedContainer {
     /// If `i` is outside the container.
     #[inline]
     pub fn try_get_at(&self, i: usize) -> Result<u32, Error> {
-        let id = self.storage.get(i);
+        self.lookup(self.storage.get(i), i)
+    }
+
+    /// The value for palette id `id`, stored at `i`: the list palettes'
+    /// common case inline, every other case (and every failure) through the
+    /// palette.
+    #[inline(always)]
+    fn lookup(&self, id: u32, i: usize) -> Result<u32, Error> {
         match &self.palette {
+            Palette::Single(Some(v)) => return Ok(*v),
             Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
                 match entries.get(id as usize) {
                     Some(&v) if v != NULL => return Ok(v),
                     _ => {}
                 }
             }
-            Palette::Single(Some(v)) => return Ok(*v),
             _ => {}
         }
         self.palette.value_for(id).map_err(|e| at(e, i))

@@ -99,6 +99,19 @@ impl Layout {
     }
 }
 
+/// `(key, count)` in the iteration order of a map that received `keys` in
+/// this order.
+fn in_map_order(keys: &[u32], count: impl Fn(u32) -> u32) -> Vec<(u32, usize)> {
+    let mut layout = Layout::new();
+    for &key in keys {
+        layout.insert_new(key as i32);
+    }
+    layout
+        .iteration_order()
+        .map(|key| (key as u32, count(key as u32) as usize))
+        .collect()
+}
+
 /// Tallies `indices` and gives `(index, count)` in the order Minecraft's
 /// `count` reports them.
 pub(crate) fn tally(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
@@ -130,22 +143,13 @@ fn tally_general(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
         }
         *slot += 1;
     });
-    let mut layout = Layout::new();
-    for &key in &first_seen {
-        layout.insert_new(key as i32);
-    }
-    layout
-        .iteration_order()
-        .map(|key| {
-            let key = key as u32;
-            let count = if (key as usize) < counts.len() {
-                counts[key as usize]
-            } else {
-                sparse[&key]
-            };
-            (key, count as usize)
-        })
-        .collect()
+    in_map_order(&first_seen, |key| {
+        if (key as usize) < counts.len() {
+            counts[key as usize]
+        } else {
+            sparse[&key]
+        }
+    })
 }
 
 /// The ids of a 4-bit storage in the order they first appear, from index 0
@@ -235,14 +239,7 @@ fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
         // reports it as Minecraft would.
         return tally_general(storage, len);
     }
-    let mut layout = Layout::new();
-    for &key in &first_seen {
-        layout.insert_new(key as i32);
-    }
-    layout
-        .iteration_order()
-        .map(|key| (key as u32, counts[key as usize] as usize))
-        .collect()
+    in_map_order(&first_seen, |key| counts[key as usize])
 }
 
 #[cfg(test)]
