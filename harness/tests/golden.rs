@@ -30,8 +30,8 @@ fn golden_files() -> Vec<PathBuf> {
     files
 }
 
-/// The golden set is 323 files; fewer means some went missing.
-const GOLDEN_CASES: usize = 323;
+/// The golden set is 1,184 files; fewer means some went missing.
+const GOLDEN_CASES: usize = 1184;
 
 #[test]
 fn golden_files_round_trip_byte_for_byte() {

@@ -38,9 +38,9 @@ fn the_fixture_agrees_with_the_rust_containers_on_every_golden_case() {
         .arg(golden())
         .args(["--classpath", &classpath(&fx)]));
     assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
-    assert!(out.contains("323 cases, 49718 ops"), "{out}");
-    assert!(out.contains("323 agree, 0 diverge, 0 failed"), "{out}");
-    assert!(out.ends_with("\n323 passed, 0 failed\n"), "{out}");
+    assert!(out.contains("1184 cases, 56456 ops"), "{out}");
+    assert!(out.contains("1184 agree, 0 diverge, 0 failed"), "{out}");
+    assert!(out.ends_with("\n1184 passed, 0 failed\n"), "{out}");
     assert!(divergences(&out).is_empty());
 }
 
