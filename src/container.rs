@@ -1,5 +1,5 @@
 use crate::count;
-use crate::palette::{linear_set_len, palette_push, Palette, PaletteKind, NULL};
+use crate::palette::{palette_push, Palette, PaletteKind, NULL};
 use crate::storage::BitStorage;
 use crate::wire::{self, Reader};
 use crate::{Configuration, Error, Packed, Strategy};
@@ -113,14 +113,31 @@ impl PalettedContainer {
         self.try_get_at(i).unwrap_or_else(|e| fail(e))
     }
 
-    /// The value at index `i`, or Minecraft's failure for a leniently loaded
-    /// container ([`Error::Index`], [`Error::MissingPaletteValue`]).
+    /// The value at a position as Minecraft's `get(x, y, z)` gives it: the
+    /// index is computed in Java's `int` arithmetic
+    /// ([`Strategy::java_index`]) and only it is range-checked. [`NULL`]
+    /// for a never-written slot of a leniently read linear palette.
     ///
-    /// # Panics
-    /// If `i` is outside the container.
+    /// # Errors
+    /// [`Error::OutOfRange`] for an index outside the container; for a
+    /// leniently loaded container, the failure Minecraft throws
+    /// ([`Error::Index`], [`Error::MissingPaletteValue`],
+    /// [`Error::ArrayIndex`]).
+    #[inline]
+    pub fn try_get(&self, x: i32, y: i32, z: i32) -> Result<u32, Error> {
+        self.get_java(self.strategy.java_index(x, y, z))
+    }
+
+    /// The value at index `i`, as [`try_get`](Self::try_get).
     #[inline]
     pub fn try_get_at(&self, i: usize) -> Result<u32, Error> {
-        self.lookup(self.storage.get(i), i)
+        self.get_java(i64::try_from(i).unwrap_or(i64::MAX))
+    }
+
+    #[inline]
+    fn get_java(&self, i: i64) -> Result<u32, Error> {
+        let id = self.storage.try_get(i)?;
+        self.lookup(id, i as usize)
     }
 
     /// The value for palette id `id`, stored at `i`: the list palettes'
@@ -130,10 +147,9 @@ impl PalettedContainer {
     fn lookup(&self, id: u32, i: usize) -> Result<u32, Error> {
         match &self.palette {
             Palette::Single(Some(v)) => return Ok(*v),
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
-                match entries.get(id as usize) {
-                    Some(&v) if v != NULL => return Ok(v),
-                    _ => {}
+            Palette::HashMap { entries, .. } => {
+                if let Some(&v) = entries.get(id as usize) {
+                    return Ok(v);
                 }
             }
             _ => {}
@@ -145,7 +161,8 @@ impl PalettedContainer {
     ///
     /// # Panics
     /// If the position is outside the container or `value` is not below the
-    /// registry's size.
+    /// registry's size (nothing is changed first), or the container was
+    /// loaded leniently and Minecraft would throw here.
     #[inline]
     pub fn set(&mut self, x: i32, y: i32, z: i32, value: u32) {
         let i = self.strategy.index(x, y, z);
@@ -158,25 +175,35 @@ impl PalettedContainer {
     /// As [`set`](Self::set).
     #[inline]
     pub fn set_at(&mut self, i: usize, value: u32) {
-        // Fast path: a value the palette holds never grows it.
-        if i < self.storage.len() && value < self.strategy.registry_size() {
-            if let Some(id) = self.palette.find(value) {
-                self.storage.set(i, id);
-                return;
-            }
-        }
+        self.check_call(i, value);
         self.try_set_at(i, value).unwrap_or_else(|e| fail(e))
     }
 
-    /// Sets the value at index `i`; fails only where a leniently loaded
-    /// container must grow and meets an index past its palette's end.
+    /// Sets the value at a position as Minecraft's `set(x, y, z, value)`
+    /// does: the palette takes the value first (growing if it is new), then
+    /// the storage checks the index, so a position outside the container
+    /// can still grow the palette before it fails.
     ///
-    /// # Panics
-    /// As [`set`](Self::set).
+    /// # Errors
+    /// [`Error::OutOfRange`] for an index outside the container or a palette
+    /// id past the storage's width (a hash palette read overfull);
+    /// [`Error::Id`] for a value outside the registry (nothing changed);
+    /// for a leniently loaded container, the failure Minecraft throws.
+    #[inline]
+    pub fn try_set(&mut self, x: i32, y: i32, z: i32, value: u32) -> Result<(), Error> {
+        self.set_java(self.strategy.java_index(x, y, z), value)
+    }
+
+    /// [`try_set`](Self::try_set) at index `i`.
+    #[inline]
     pub fn try_set_at(&mut self, i: usize, value: u32) -> Result<(), Error> {
-        let id = self.id_to_store(i, value)?;
-        self.storage.set(i, id);
-        Ok(())
+        self.set_java(i64::try_from(i).unwrap_or(i64::MAX), value)
+    }
+
+    #[inline]
+    fn set_java(&mut self, i: i64, value: u32) -> Result<(), Error> {
+        let id = self.id_to_store(value)?;
+        self.storage.try_set(i, i64::from(id))
     }
 
     /// Sets the value at a position and gives the one it replaced.
@@ -195,40 +222,65 @@ impl PalettedContainer {
     /// As [`set`](Self::set).
     #[inline]
     pub fn get_and_set_at(&mut self, i: usize, value: u32) -> u32 {
+        self.check_call(i, value);
         self.try_get_and_set_at(i, value)
             .unwrap_or_else(|e| fail(e))
     }
 
-    /// Sets the value at index `i` and gives the one it replaced. As in
-    /// Minecraft, the new value is stored even when the old index has no
-    /// palette entry; then the error is returned.
-    ///
-    /// # Panics
-    /// As [`set`](Self::set).
-    pub fn try_get_and_set_at(&mut self, i: usize, value: u32) -> Result<u32, Error> {
-        let id = self.id_to_store(i, value)?;
-        let old = self.storage.get_and_set(i, id);
-        self.palette.value_for(old).map_err(|e| at(e, i))
+    /// Sets the value at a position and gives the one it replaced, as
+    /// Minecraft's `getAndSet` does: as [`try_set`](Self::try_set), and the
+    /// new value is stored even when the old index has no palette entry;
+    /// then the error is returned.
+    #[inline]
+    pub fn try_get_and_set(&mut self, x: i32, y: i32, z: i32, value: u32) -> Result<u32, Error> {
+        self.get_and_set_java(self.strategy.java_index(x, y, z), value)
     }
 
-    /// Checks the caller's index and value, then gives the palette id to
-    /// store at `i`.
+    /// [`try_get_and_set`](Self::try_get_and_set) at index `i`.
     #[inline]
-    fn id_to_store(&mut self, i: usize, value: u32) -> Result<u32, Error> {
+    pub fn try_get_and_set_at(&mut self, i: usize, value: u32) -> Result<u32, Error> {
+        self.get_and_set_java(i64::try_from(i).unwrap_or(i64::MAX), value)
+    }
+
+    fn get_and_set_java(&mut self, i: i64, value: u32) -> Result<u32, Error> {
+        let id = self.id_to_store(value)?;
+        let old = self.storage.try_get_and_set(i, i64::from(id))?;
+        self.palette.value_for(old).map_err(|e| at(e, i as usize))
+    }
+
+    /// The strict calls' checks, made before anything changes.
+    #[inline(always)]
+    fn check_call(&self, i: usize, value: u32) {
         assert!(
             i < self.strategy.size(),
             "index {i} is outside a container of {}",
             self.strategy.size()
         );
         check_value(&self.strategy, value);
+    }
+
+    /// The palette id to store for `value`, growing the container when the
+    /// palette is full. A value the palette holds is found without a
+    /// change (the common case, inline).
+    #[inline(always)]
+    fn id_to_store(&mut self, value: u32) -> Result<u32, Error> {
+        let registry = self.strategy.registry_size();
+        if value >= registry {
+            return Err(Error::Id {
+                id: value,
+                registry,
+            });
+        }
+        if let Some(id) = self.palette.find(value) {
+            return Ok(id);
+        }
         self.id_for(value)
     }
 
     /// The palette id of `value`, growing the container when the palette is
     /// full.
-    #[inline]
     fn id_for(&mut self, value: u32) -> Result<u32, Error> {
-        match self.palette.id_for(value) {
+        match self.palette.id_for(value)? {
             Some(id) => Ok(id),
             None => self.grow(value),
         }
@@ -236,21 +288,23 @@ impl PalettedContainer {
 
     /// Moves to the configuration of one more bit: the values still stored
     /// are copied in index order (so stale entries drop out and the rest keep
-    /// their first-appearance order), then `value` is added last.
+    /// their first-appearance order), then `value` is added last. A hash
+    /// palette has already taken `value` when it asks to grow, so a failed
+    /// grow leaves it there, as in Minecraft.
     #[cold]
     fn grow(&mut self, value: u32) -> Result<u32, Error> {
         let config = self.strategy.configuration(self.config.bits + 1);
         let mut next = PalettedContainer::empty(self.strategy, config);
+        // A fresh palette of one more bit holds every value the old storage
+        // can refer to (at most 2^bits), so adding them never fails.
+        const ROOM: &str = "a grown palette holds every stored value";
         if let Palette::Single(Some(v)) = self.palette {
-            let id = next
-                .palette
-                .id_for(v)
-                .expect("a fresh palette has room for one value");
+            let id = next.palette.id_for(v).ok().flatten().expect(ROOM);
             next.storage.fill(id);
         } else {
             // Old ids map to new ones; the first sight of an old id adds its
             // value to the new palette.
-            let mut map: Vec<u32> = vec![u32::MAX; self.palette.len().max(1)];
+            let mut map: Vec<u32> = vec![u32::MAX; self.palette.len().clamp(1, 1 << 16)];
             let mut failure = None;
             let mut ids: Vec<u32> = Vec::with_capacity(self.storage.len());
             let (old_palette, next_palette, next_storage) =
@@ -265,9 +319,7 @@ impl PalettedContainer {
                 } else {
                     match old_palette.value_for(old) {
                         Ok(v) => {
-                            let id = next_palette
-                                .id_for(v)
-                                .expect("a grown palette holds every stored value");
+                            let id = next_palette.id_for(v).ok().flatten().expect(ROOM);
                             if let Some(s) = map.get_mut(old as usize) {
                                 *s = id;
                             }
@@ -282,20 +334,12 @@ impl PalettedContainer {
                 next_storage.push(id);
             });
             if let Some(e) = failure {
-                // Minecraft's hash palette has already taken the value when it
-                // asks to grow; the failed grow leaves it there.
-                if let Palette::HashMap { .. } = self.palette {
-                    palette_push(&mut self.palette, value);
-                }
                 return Err(e);
             }
             next.storage = BitStorage::from_values(config.bits, ids.len(), &ids);
         }
         *self = next;
-        Ok(self
-            .palette
-            .id_for(value)
-            .expect("a grown palette has room for one more value"))
+        Ok(self.palette.id_for(value).ok().flatten().expect(ROOM))
     }
 
     /// Every palette entry in palette order, stale ones included; every
@@ -326,7 +370,7 @@ impl PalettedContainer {
     /// [`counts`](Self::counts), or the failure Minecraft throws for a
     /// leniently loaded container.
     pub fn try_counts(&self) -> Result<Vec<(u32, usize)>, Error> {
-        if self.palette.len() == 1 {
+        if self.palette.size() == 1 {
             return Ok(vec![(self.palette.value_for(0)?, self.storage.len())]);
         }
         count::tally(&self.storage, self.palette.len())
@@ -347,7 +391,9 @@ impl PalettedContainer {
     /// [`distinct`](Self::distinct), or the failure Minecraft throws for a
     /// leniently loaded container.
     pub fn try_distinct(&self) -> Result<Vec<u32>, Error> {
-        if self.palette.len() == 1 {
+        // Only a single-value palette is asked for its one value; a list
+        // palette of one entry looks every stored index up.
+        if let Palette::Single(_) = self.palette {
             return Ok(vec![self.palette.value_for(0)?]);
         }
         let mut seen = SeenSet::new(self.palette.len());
@@ -449,6 +495,7 @@ impl PalettedContainer {
                 entries.clear();
                 index.clear();
             }
+            // Minecraft's in-place read reuses the palette object as it is.
             self.read_body(&mut r, false)?;
         }
         Ok(r.position())
@@ -469,41 +516,34 @@ impl PalettedContainer {
         };
         match &mut self.palette {
             Palette::Single(v) => *v = Some(id(r)?),
-            Palette::Linear {
-                entries,
-                tail,
-                capacity,
-            } => {
-                let n = id_count(r)?;
-                if strict && n > *capacity {
-                    return Err(Error::PaletteTooLong {
-                        len: n,
-                        capacity: *capacity,
-                    });
+            Palette::Linear { slots, size } => {
+                let n = r.varint()?;
+                let len = slots.len();
+                if strict {
+                    strict_count(n, len)?;
                 }
                 // Minecraft sets the size first, then overwrites its array
-                // slot by slot.
-                linear_set_len(entries, tail, n.min(*capacity));
-                for i in 0..n {
+                // slot by slot; an id is read before its slot is checked.
+                *size = n;
+                for i in 0..n.max(0) as usize {
                     let v = id(r)?;
-                    match entries.get_mut(i) {
+                    match slots.get_mut(i) {
                         Some(slot) => *slot = v,
                         None => {
-                            return Err(Error::PaletteTooLong {
-                                len: n,
-                                capacity: *capacity,
+                            return Err(Error::ArrayIndex {
+                                index: i as i64,
+                                len,
                             })
                         }
                     }
                 }
             }
             Palette::HashMap { capacity, .. } => {
-                let capacity = *capacity;
-                let n = id_count(r)?;
-                if strict && n > capacity {
-                    return Err(Error::PaletteTooLong { len: n, capacity });
+                let n = r.varint()?;
+                if strict {
+                    strict_count(n, *capacity)?;
                 }
-                for _ in 0..n {
+                for _ in 0..n.max(0) {
                     let v = id(r)?;
                     palette_push(&mut self.palette, v);
                 }
@@ -591,10 +631,7 @@ impl PalettedContainer {
     /// from them. `None` where that does not apply (the general path then
     /// does the work, and reports any bad index).
     fn pack_nibbles(&self) -> Option<Packed> {
-        let entries = match &self.palette {
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => entries,
-            _ => return None,
-        };
+        let entries = self.palette.list()?;
         if self.storage.bits() != 4 || self.storage.len() % 16 != 0 || !distinct(entries) {
             return None;
         }
@@ -662,10 +699,7 @@ impl PalettedContainer {
         palette: &mut Vec<u32>,
         indices: &mut Vec<u32>,
     ) -> Option<Result<(), Error>> {
-        let entries = match &self.palette {
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => entries,
-            _ => return None,
-        };
+        let entries = self.palette.list()?;
         if entries.len() > 256 {
             return None;
         }
@@ -732,10 +766,12 @@ impl PalettedContainer {
         }
         let size = strategy.size();
         if config.bits == 0 {
+            // No bits in memory (a single value, or the global palette of a
+            // registry of one id): the data, if any, is not looked at.
             return Ok(PalettedContainer {
                 strategy,
                 config,
-                palette: Palette::Single(packed.palette.first().copied()),
+                palette: Palette::from_entries(config.kind, 0, registry, &packed.palette),
                 storage: BitStorage::new(0, size),
             });
         }
@@ -790,17 +826,21 @@ impl PartialEq for PalettedContainer {
 
 impl Eq for PalettedContainer {}
 
-/// Whether no entry repeats (a loaded palette may repeat one).
+/// Whether no entry repeats (a loaded palette may repeat one) and none is
+/// [`NULL`] (which a fresh palette gives no entry of its own).
 fn distinct(entries: &[u32]) -> bool {
     let mut sorted = entries.to_vec();
     sorted.sort_unstable();
-    sorted.windows(2).all(|w| w[0] != w[1])
+    sorted.windows(2).all(|w| w[0] != w[1]) && !entries.contains(&NULL)
 }
 
-/// A palette length from the wire.
-fn id_count(r: &mut Reader<'_>) -> Result<usize, Error> {
-    let n = r.varint()?;
-    usize::try_from(n).map_err(|_| Error::NegativeLength { len: n })
+/// The strict read's refusal of a palette count Minecraft takes as it is.
+fn strict_count(n: i32, capacity: usize) -> Result<(), Error> {
+    match usize::try_from(n) {
+        Err(_) => Err(Error::NegativeLength { len: n }),
+        Ok(len) if len > capacity => Err(Error::PaletteTooLong { len, capacity }),
+        Ok(_) => Ok(()),
+    }
 }
 
 #[inline]
@@ -867,6 +907,14 @@ impl FirstAppearance {
             }
         }
         let value = palette.value_for(id)?;
+        if value == NULL {
+            // A fresh hash palette gives a null the id of an empty slot of
+            // its table, 0, and takes no entry for it.
+            if let Some(slot) = self.by_id.get_mut(id as usize) {
+                *slot = 1;
+            }
+            return Ok(0);
+        }
         let n = if let Palette::Global { .. } = palette {
             // Global ids are values: no two ids share one.
             out.push(value);

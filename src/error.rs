@@ -88,6 +88,26 @@ pub enum Error {
         /// The length read.
         len: i32,
     },
+    /// A Java array index outside the array (`ArrayIndexOutOfBoundsException`):
+    /// a linear palette whose size a wire read left negative or past its
+    /// fixed array, walked or added to.
+    ArrayIndex {
+        /// The index used.
+        index: i64,
+        /// The array's length.
+        len: usize,
+    },
+    /// A value outside an inclusive range (commons-lang3 `Validate`'s
+    /// `IllegalArgumentException`, Minecraft's range check): a storage index
+    /// or value, or a position outside the container.
+    OutOfRange {
+        /// The value checked.
+        value: i64,
+        /// The least allowed.
+        min: i64,
+        /// The most allowed.
+        max: i64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -126,6 +146,13 @@ impl fmt::Display for Error {
             ),
             Error::VarIntTooBig { .. } => f.write_str("VarInt too big"),
             Error::NegativeLength { len } => write!(f, "Negative length {len} read from the wire"),
+            Error::ArrayIndex { index, len } => {
+                write!(f, "Index {index} out of bounds for length {len}")
+            }
+            Error::OutOfRange { value, min, max } => write!(
+                f,
+                "The value {value} is not in the specified inclusive range of {min} to {max}"
+            ),
         }
     }
 }

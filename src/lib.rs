@@ -59,6 +59,6 @@ pub mod wire;
 pub use container::PalettedContainer;
 pub use error::Error;
 pub use pack::Packed;
-pub use palette::PaletteKind;
+pub use palette::{PaletteKind, NULL};
 pub use storage::BitStorage;
 pub use strategy::{Configuration, Kind, Strategy};

@@ -16,29 +16,30 @@ pub enum PaletteKind {
     Global,
 }
 
-/// A Java `null` left in a linear palette's array by a truncated wire read.
-pub(crate) const NULL: u32 = u32::MAX;
+/// Java's `null` as a value: a slot of a linear palette's array that was
+/// never written, uncovered by a wire read cut short (Minecraft's `get`
+/// then returns null). Never a registry id: registries hold fewer than
+/// 2^31 ids. On the wire it is sent as Minecraft sends a null's id, -1.
+pub const NULL: u32 = u32::MAX;
 
 /// A palette's entries and lookup.
 ///
-/// Invariants: `Linear`/`HashMap` entries are in index order (index = palette
-/// id) and `capacity` is `2^bits`; an entry may repeat (a loaded palette), and
-/// a lookup finds its first index; `HashMap::index` maps each distinct entry
-/// to its first index. Entries past `capacity` exist only after a lenient
-/// wire read, as Minecraft's hash palette grows to hold whatever it reads.
+/// Invariants: `Linear::slots` is Minecraft's fixed array (`capacity`
+/// slots, [`NULL`] where never written) and `size` its size field, which a
+/// lenient wire read may leave negative or past the array's end;
+/// `HashMap` entries are in index order (index = palette id), `capacity`
+/// is `2^bits`, and `index` maps each distinct entry to its first index.
+/// An entry may repeat (a loaded palette); a lookup finds its first index.
+/// `HashMap` entries past `capacity` exist only after a lenient wire read,
+/// as Minecraft's hash palette grows to hold whatever it reads.
 #[derive(Clone, Debug)]
 pub(crate) enum Palette {
     /// `None` is Minecraft's uninitialised single-value palette (loaded from
     /// an empty saved palette): reading it fails, the first `set` fills it.
     Single(Option<u32>),
     Linear {
-        entries: Vec<u32>,
-        /// The slots of Minecraft's fixed array past `entries`, nearest
-        /// last: a wire read that shrinks the palette leaves its old
-        /// entries there, and one that grows it again uncovers them (a
-        /// missing slot is a Java null).
-        tail: Vec<u32>,
-        capacity: usize,
+        slots: Vec<u32>,
+        size: i32,
     },
     HashMap {
         entries: Vec<u32>,
@@ -50,6 +51,11 @@ pub(crate) enum Palette {
     },
 }
 
+/// Java's exception for an array index outside the array.
+fn array_index(index: i64, len: usize) -> Error {
+    Error::ArrayIndex { index, len }
+}
+
 impl Palette {
     /// An empty palette of `kind` for `bits` bits.
     pub(crate) fn empty(kind: PaletteKind, bits: u32, registry: u32) -> Palette {
@@ -57,9 +63,8 @@ impl Palette {
         match kind {
             PaletteKind::Single => Palette::Single(None),
             PaletteKind::Linear => Palette::Linear {
-                entries: Vec::with_capacity(capacity),
-                tail: Vec::new(),
-                capacity,
+                slots: vec![NULL; capacity],
+                size: 0,
             },
             PaletteKind::HashMap => Palette::HashMap {
                 entries: Vec::with_capacity(capacity),
@@ -70,7 +75,8 @@ impl Palette {
         }
     }
 
-    /// A palette of `kind` for `bits` bits holding `entries` as given.
+    /// A palette of `kind` for `bits` bits holding `entries` as given (no
+    /// more than a linear palette's array holds).
     pub(crate) fn from_entries(
         kind: PaletteKind,
         bits: u32,
@@ -80,46 +86,90 @@ impl Palette {
         let mut palette = Palette::empty(kind, bits, registry);
         match &mut palette {
             Palette::Single(v) => *v = entries.first().copied(),
-            Palette::Linear { entries: e, .. } => e.extend_from_slice(entries),
+            Palette::Linear { slots, size } => {
+                let n = entries.len().min(slots.len());
+                slots[..n].copy_from_slice(&entries[..n]);
+                *size = n as i32;
+            }
             Palette::HashMap { .. } => entries.iter().for_each(|&v| palette_push(&mut palette, v)),
             Palette::Global { .. } => {}
         }
         palette
     }
 
-    /// Entries, as Minecraft's `getSize` counts them (1 for a single value,
-    /// set or not; the registry's size for the global palette).
-    pub(crate) fn len(&self) -> usize {
+    /// The list palettes' entries that exist (a linear palette's size cut
+    /// to its array); `None` for the other kinds.
+    #[inline(always)]
+    pub(crate) fn list(&self) -> Option<&[u32]> {
         match self {
-            Palette::Single(_) => 1,
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => entries.len(),
-            Palette::Global { registry } => *registry as usize,
+            Palette::Linear { slots, size } => {
+                Some(&slots[..(*size).clamp(0, slots.len() as i32) as usize])
+            }
+            Palette::HashMap { entries, .. } => Some(entries),
+            _ => None,
         }
     }
 
-    /// The palette id of `value`, adding it if there is room; `None` when the
-    /// palette is full and the container must grow.
+    /// Minecraft's `getSize`: 1 for a single value, set or not; a linear
+    /// palette's size field as it is; the registry's size for the global
+    /// palette.
+    pub(crate) fn size(&self) -> i64 {
+        match self {
+            Palette::Single(_) => 1,
+            Palette::Linear { size, .. } => i64::from(*size),
+            Palette::HashMap { entries, .. } => entries.len() as i64,
+            Palette::Global { registry } => i64::from(*registry),
+        }
+    }
+
+    /// Entries there are to look up: [`size`](Self::size), none if negative.
+    pub(crate) fn len(&self) -> usize {
+        usize::try_from(self.size()).unwrap_or(0)
+    }
+
+    /// A linear palette whose size runs past its array: what walks its
+    /// entries throws at the array's end.
+    fn overrun(&self) -> Result<(), Error> {
+        match self {
+            Palette::Linear { slots, size } if *size as i64 > slots.len() as i64 => {
+                Err(array_index(slots.len() as i64, slots.len()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The palette id of `value`, adding it if there is room; `Ok(None)`
+    /// when the palette is full and the container must grow. As in
+    /// Minecraft a hash palette adds the value before it asks to grow, and
+    /// a linear palette whose size is negative or past its array throws.
+    /// [`NULL`] finds the first null entry of a linear palette (or is added),
+    /// and gets id 0 from a hash palette (an empty slot of its table) and
+    /// from the global palette (an id the registry lacks).
     #[inline]
-    pub(crate) fn id_for(&mut self, value: u32) -> Option<u32> {
+    pub(crate) fn id_for(&mut self, value: u32) -> Result<Option<u32>, Error> {
         match self {
             Palette::Single(slot @ None) => {
                 *slot = Some(value);
-                Some(0)
+                Ok(Some(0))
             }
-            Palette::Single(Some(v)) => (*v == value).then_some(0),
-            Palette::Linear {
-                entries,
-                tail,
-                capacity,
-            } => {
-                if let Some(i) = entries.iter().position(|&e| e == value) {
-                    Some(i as u32)
-                } else if entries.len() < *capacity {
-                    entries.push(value);
-                    tail.pop();
-                    Some(entries.len() as u32 - 1)
+            Palette::Single(Some(v)) => Ok((*v == value).then_some(0)),
+            Palette::Linear { slots, size } => {
+                let len = slots.len();
+                let scan = (*size).clamp(0, len as i32) as usize;
+                if let Some(i) = slots[..scan].iter().position(|&e| e == value) {
+                    return Ok(Some(i as u32));
+                }
+                let n = i64::from(*size);
+                if n > len as i64 {
+                    Err(array_index(len as i64, len))
+                } else if n < 0 {
+                    Err(array_index(n, len))
+                } else if (n as usize) < len {
+                    slots[n as usize] = value;
+                    *size += 1;
+                    Ok(Some(n as u32))
                 } else {
-                    None
+                    Ok(None)
                 }
             }
             Palette::HashMap {
@@ -127,45 +177,57 @@ impl Palette {
                 index,
                 capacity,
             } => {
-                if let Some(i) = index.get(value) {
-                    Some(i)
-                } else if entries.len() < *capacity {
-                    index.insert(value, entries.len() as u32);
-                    entries.push(value);
-                    Some(entries.len() as u32 - 1)
-                } else {
-                    None
+                if value == NULL {
+                    return Ok(Some(0));
                 }
+                if let Some(i) = index.get(value) {
+                    return Ok(Some(i));
+                }
+                let id = entries.len();
+                index.insert(value, id as u32);
+                entries.push(value);
+                Ok((id < *capacity).then_some(id as u32))
             }
-            Palette::Global { .. } => Some(value),
+            Palette::Global { registry } => Ok(Some(if value < *registry { value } else { 0 })),
         }
     }
 
-    /// The palette id of `value` if the palette holds it; never changes it.
+    /// The palette id of `value` if the palette holds it and finding it
+    /// changes nothing: what [`id_for`](Self::id_for) would give without
+    /// adding.
     #[inline(always)]
     pub(crate) fn find(&self, value: u32) -> Option<u32> {
         match self {
             Palette::Single(Some(v)) => (*v == value).then_some(0),
             Palette::Single(None) => None,
-            Palette::Linear { entries, .. } => {
-                entries.iter().position(|&e| e == value).map(|i| i as u32)
-            }
+            Palette::Linear { .. } => self
+                .list()
+                .and_then(|e| e.iter().position(|&e| e == value))
+                .map(|i| i as u32),
             Palette::HashMap { index, .. } => index.get(value),
-            Palette::Global { .. } => Some(value),
+            Palette::Global { registry } => (value < *registry).then_some(value),
         }
     }
 
-    /// The value for palette id `id`.
+    /// The value for palette id `id` ([`NULL`] for a never-written slot).
     #[inline]
     pub(crate) fn value_for(&self, id: u32) -> Result<u32, Error> {
         match self {
             Palette::Single(Some(v)) if id == 0 => Ok(*v),
             Palette::Single(_) => Err(Error::MissingPaletteValue),
-            // A Java null left by a truncated read has no value either.
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => entries
+            Palette::Linear { slots, size } => {
+                if i64::from(id) < i64::from(*size) {
+                    slots
+                        .get(id as usize)
+                        .copied()
+                        .ok_or_else(|| array_index(i64::from(id), slots.len()))
+                } else {
+                    Err(Error::Index { at: 0, index: id })
+                }
+            }
+            Palette::HashMap { entries, .. } => entries
                 .get(id as usize)
                 .copied()
-                .filter(|&v| v != NULL)
                 .ok_or(Error::Index { at: 0, index: id }),
             Palette::Global { registry } => {
                 if id < *registry {
@@ -182,7 +244,12 @@ impl Palette {
         match self {
             Palette::Single(None) => Err(Error::Uninitialized),
             Palette::Single(Some(v)) => Ok(*v == value),
-            Palette::Linear { entries, .. } => Ok(entries.contains(&value)),
+            Palette::Linear { .. } => {
+                if self.list().is_some_and(|e| e.contains(&value)) {
+                    return Ok(true);
+                }
+                self.overrun().map(|()| false)
+            }
             Palette::HashMap { index, .. } => Ok(index.get(value).is_some()),
             Palette::Global { .. } => Ok(true),
         }
@@ -193,8 +260,9 @@ impl Palette {
         match self {
             Palette::Single(Some(v)) => Ok(vec![*v]),
             Palette::Single(None) => Err(Error::MissingPaletteValue),
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
-                Ok(entries.clone())
+            Palette::Linear { .. } | Palette::HashMap { .. } => {
+                self.overrun()?;
+                Ok(self.list().unwrap_or_default().to_vec())
             }
             Palette::Global { registry } => Ok((0..*registry).collect()),
         }
@@ -206,8 +274,10 @@ impl Palette {
         match self {
             Palette::Single(None) => Err(Error::Uninitialized),
             Palette::Single(Some(v)) => Ok(varint_len(*v)),
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
-                Ok(varint_len(entries.len() as u32)
+            Palette::Linear { .. } | Palette::HashMap { .. } => {
+                self.overrun()?;
+                let entries = self.list().unwrap_or_default();
+                Ok(varint_len(self.size() as u32)
                     + entries.iter().map(|&v| varint_len(v)).sum::<usize>())
             }
             Palette::Global { .. } => Ok(0),
@@ -220,8 +290,10 @@ impl Palette {
         match self {
             Palette::Single(None) => return Err(Error::Uninitialized),
             Palette::Single(Some(v)) => write_varint(out, *v),
-            Palette::Linear { entries, .. } | Palette::HashMap { entries, .. } => {
-                write_varint(out, entries.len() as u32);
+            Palette::Linear { .. } | Palette::HashMap { .. } => {
+                self.overrun()?;
+                write_varint(out, self.size() as u32);
+                let entries = self.list().unwrap_or_default();
                 entries.iter().for_each(|&v| write_varint(out, v));
             }
             Palette::Global { .. } => {}
@@ -230,33 +302,14 @@ impl Palette {
     }
 }
 
-/// Appends `value` to a list palette whatever its capacity, as a wire read
+/// Appends `value` to a hash palette whatever its capacity, as a wire read
 /// does; a repeated value keeps its first index for lookups.
 pub(crate) fn palette_push(palette: &mut Palette, value: u32) {
-    match palette {
-        Palette::Linear { entries, tail, .. } => {
-            entries.push(value);
-            tail.pop();
+    if let Palette::HashMap { entries, index, .. } = palette {
+        if index.get(value).is_none() {
+            index.insert(value, entries.len() as u32);
         }
-        Palette::HashMap { entries, index, .. } => {
-            if index.get(value).is_none() {
-                index.insert(value, entries.len() as u32);
-            }
-            entries.push(value);
-        }
-        Palette::Single(v) => *v = Some(value),
-        Palette::Global { .. } => {}
-    }
-}
-
-/// Sets a linear palette's size as Minecraft's wire read does: slots leave
-/// and rejoin the fixed array's tail as they are.
-pub(crate) fn linear_set_len(entries: &mut Vec<u32>, tail: &mut Vec<u32>, len: usize) {
-    while entries.len() > len {
-        tail.extend(entries.pop());
-    }
-    while entries.len() < len {
-        entries.push(tail.pop().unwrap_or(NULL));
+        entries.push(value);
     }
 }
 

@@ -1,5 +1,11 @@
 use crate::Error;
 
+#[inline(never)]
+#[cold]
+fn fail(e: Error) -> ! {
+    panic!("{e}")
+}
+
 /// The most values a [`BitStorage`] holds: the multiply-and-shift that finds
 /// a value's long is exact only below this.
 pub const MAX_SIZE: usize = 1 << 26;
@@ -141,18 +147,41 @@ impl BitStorage {
         (cell, shift)
     }
 
+    /// Minecraft's checks, index first: `Validate.inclusiveBetween(0,
+    /// size - 1, i)`, then the value against the mask. Both are taken as
+    /// Java longs, so a negative index or value fails as it does there.
     #[inline(always)]
-    fn check(&self, i: usize, v: u32) {
-        assert!(
-            i < self.len(),
-            "index {i} is outside a bit storage of {} values",
-            self.size
-        );
-        assert!(
-            u64::from(v) <= self.mask,
-            "value {v} does not fit in {} bits",
-            self.bits
-        );
+    fn check(&self, i: i64, v: i64) -> Result<usize, Error> {
+        let i = self.check_index(i)?;
+        self.check_value(v)?;
+        Ok(i)
+    }
+
+    #[inline(always)]
+    fn check_index(&self, i: i64) -> Result<usize, Error> {
+        let last = i64::from(self.size) - 1;
+        if (0..=last).contains(&i) {
+            Ok(i as usize)
+        } else {
+            Err(Error::OutOfRange {
+                value: i,
+                min: 0,
+                max: last,
+            })
+        }
+    }
+
+    #[inline(always)]
+    fn check_value(&self, v: i64) -> Result<(), Error> {
+        if (0..=self.mask as i64).contains(&v) {
+            Ok(())
+        } else {
+            Err(Error::OutOfRange {
+                value: v,
+                min: 0,
+                max: self.mask as i64,
+            })
+        }
     }
 
     /// The value at `i`, known to be below `len()` (a wrong `i` gives 0 or
@@ -166,22 +195,41 @@ impl BitStorage {
         }
     }
 
+    /// The value at `i`, or Minecraft's range failure ([`Error::OutOfRange`]).
+    #[inline]
+    pub fn try_get(&self, i: i64) -> Result<u32, Error> {
+        Ok(self.get_in_range(self.check_index(i)?))
+    }
+
+    /// Sets the value at `i`, or fails as Minecraft's range checks do
+    /// ([`Error::OutOfRange`], index first), changing nothing.
+    #[inline]
+    pub fn try_set(&mut self, i: i64, v: i64) -> Result<(), Error> {
+        self.try_get_and_set(i, v).map(drop)
+    }
+
+    /// Sets the value at `i` and gives the one it replaced, or fails as
+    /// [`try_set`](Self::try_set) does.
+    #[inline]
+    pub fn try_get_and_set(&mut self, i: i64, v: i64) -> Result<u32, Error> {
+        let i = self.check(i, v)?;
+        if self.bits == 0 {
+            return Ok(0);
+        }
+        let (cell, shift) = self.locate(i);
+        let long = &mut self.longs[cell];
+        let old = ((*long as u64 >> shift) & self.mask) as u32;
+        *long = ((*long as u64 & !(self.mask << shift)) | ((v as u64) << shift)) as i64;
+        Ok(old)
+    }
+
     /// The value at `i`.
     ///
     /// # Panics
     /// Unless `i < len()`.
     #[inline]
     pub fn get(&self, i: usize) -> u32 {
-        assert!(
-            i < self.len(),
-            "index {i} is outside a bit storage of {} values",
-            self.size
-        );
-        if self.bits == 0 {
-            return 0;
-        }
-        let (cell, shift) = self.locate(i);
-        ((self.longs[cell] as u64 >> shift) & self.mask) as u32
+        self.try_get(i as i64).unwrap_or_else(|e| fail(e))
     }
 
     /// Sets the value at `i`.
@@ -190,13 +238,8 @@ impl BitStorage {
     /// Unless `i < len()` and `v` fits in the bits.
     #[inline]
     pub fn set(&mut self, i: usize, v: u32) {
-        self.check(i, v);
-        if self.bits == 0 {
-            return;
-        }
-        let (cell, shift) = self.locate(i);
-        let long = &mut self.longs[cell];
-        *long = ((*long as u64 & !(self.mask << shift)) | (u64::from(v) << shift)) as i64;
+        self.try_set(i as i64, i64::from(v))
+            .unwrap_or_else(|e| fail(e))
     }
 
     /// Sets the value at `i` and gives the one it replaced.
@@ -205,15 +248,8 @@ impl BitStorage {
     /// Unless `i < len()` and `v` fits in the bits.
     #[inline]
     pub fn get_and_set(&mut self, i: usize, v: u32) -> u32 {
-        self.check(i, v);
-        if self.bits == 0 {
-            return 0;
-        }
-        let (cell, shift) = self.locate(i);
-        let long = &mut self.longs[cell];
-        let old = ((*long as u64 >> shift) & self.mask) as u32;
-        *long = ((*long as u64 & !(self.mask << shift)) | (u64::from(v) << shift)) as i64;
-        old
+        self.try_get_and_set(i as i64, i64::from(v))
+            .unwrap_or_else(|e| fail(e))
     }
 
     /// Sets every value to `v` as Minecraft's `fill` does: one long is built
@@ -225,21 +261,23 @@ impl BitStorage {
     /// # Panics
     /// Unless `v` fits in the bits.
     pub fn fill(&mut self, v: u32) {
-        assert!(
-            u64::from(v) <= self.mask,
-            "value {v} does not fit in {} bits",
-            self.bits
-        );
+        self.try_fill(i64::from(v)).unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`fill`](Self::fill), or Minecraft's range failure for `v`.
+    pub fn try_fill(&mut self, v: i64) -> Result<(), Error> {
+        self.check_value(v)?;
         if self.bits == 0 {
-            return;
+            return Ok(());
         }
-        let mut pattern = u64::from(v);
+        let mut pattern = v as u64;
         let mut shift = u32::from(self.bits);
         while shift < 64 {
             pattern |= pattern << shift;
             shift *= 2;
         }
         self.longs.fill(pattern as i64);
+        Ok(())
     }
 
     /// The first value at least `bound`, with its index; none to look for

@@ -122,6 +122,16 @@ impl Strategy {
         ((((y as usize) << b) | z as usize) << b) | x as usize
     }
 
+    /// The index Minecraft's `getIndex` computes for a position, in Java's
+    /// `int` arithmetic: `((y << b | z) << b) | x`, wrapping, no coordinate
+    /// checked on its own. Outside the container it can be anything,
+    /// negative included.
+    #[inline]
+    pub fn java_index(&self, x: i32, y: i32, z: i32) -> i64 {
+        let b = self.axis_bits();
+        i64::from((y.wrapping_shl(b) | z).wrapping_shl(b) | x)
+    }
+
     /// The configuration Minecraft picks for `bits` bits
     /// (`Strategy.getConfigurationForBitCount`).
     pub fn configuration(&self, bits: u32) -> Configuration {
@@ -151,13 +161,11 @@ impl Strategy {
     }
 
     /// The configuration a wire bits byte selects. Minecraft reads the byte
-    /// as a signed Java byte, so 128..=255 select the global configuration.
+    /// as a signed Java byte, so 128..=255 select the global configuration;
+    /// every byte past the palette widths is a configuration of its own
+    /// (its `disk_bits` is the byte), so two of them never share storage.
     pub(crate) fn configuration_for_wire(&self, byte: u8) -> Configuration {
-        if byte > 32 {
-            self.configuration(33)
-        } else {
-            self.configuration(u32::from(byte))
-        }
+        self.configuration(u32::from(byte))
     }
 }
 

@@ -8,7 +8,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use paletted::{BitStorage, Error, Packed, PalettedContainer, Strategy};
+use paletted::{BitStorage, Error, Packed, PalettedContainer, Strategy, NULL};
 use serde_json::{json, Value};
 
 use crate::case::{to_hex, Case, ContainerOp, Ops, StorageOp, Subject};
@@ -131,10 +131,6 @@ impl AtOp for ExecError {
     }
 }
 
-fn ok(v: impl Into<Value>) -> Result<Outcome, ExecError> {
-    Ok(Outcome::Ok(v.into()))
-}
-
 /// commons-lang3 `Validate.inclusiveBetween`'s exception, which Minecraft's
 /// range checks throw.
 fn out_of_range(value: i64, min: i64, max: i64) -> Outcome {
@@ -169,16 +165,15 @@ fn thrown(e: &Error) -> Result<Outcome, ExecError> {
                 format!("No value with id {id}"),
             ))
         }
-        Error::NegativeLength { len } => {
-            return Err(ExecError::Unsupported {
-                op: None,
-                reason: format!("a negative palette length ({len}) on the wire: Minecraft's reaction is not modelled"),
-            })
-        }
+        Error::ArrayIndex { .. } => "ArrayIndexOutOfBoundsException",
+        // commons-lang3 `Validate`'s text, compared by class only.
+        Error::OutOfRange { .. } => "IllegalArgumentException",
         other => {
             return Err(ExecError::Internal {
                 op: None,
-                message: format!("paletted gave an error the protocol does not map: {other:?} ({other})"),
+                message: format!(
+                    "paletted gave an error the protocol does not map: {other:?} ({other})"
+                ),
             })
         }
     };
@@ -200,145 +195,314 @@ fn id(value: i64, strategy: &Strategy) -> Result<u32, ExecError> {
     }
 }
 
-/// The index Minecraft computes for a position, in Java's int arithmetic:
-/// only the final index is range-checked.
-fn java_index(strategy: &Strategy, x: i32, y: i32, z: i32) -> i64 {
-    let b = strategy.axis_bits();
-    let i = (y.wrapping_shl(b) | z).wrapping_shl(b) | x;
-    i64::from(i)
-}
-
-/// The index of a position, or Minecraft's exception for one outside.
-fn index(c: &PalettedContainer, x: i32, y: i32, z: i32) -> Result<usize, Outcome> {
-    let size = c.strategy().size() as i64;
-    let i = java_index(&c.strategy(), x, y, z);
-    if (0..size).contains(&i) {
-        Ok(i as usize)
+/// A value as a result: an id, or JSON `null` for Java's null.
+fn value(v: u32) -> Value {
+    if v == NULL {
+        Value::Null
     } else {
-        Err(out_of_range(i, 0, size - 1))
+        v.into()
     }
 }
 
-/// A set at a position outside the container: Minecraft looks the value up
-/// in the palette (growing it if new) before the index check throws. When
-/// the value is already there nothing changes, and that is reproduced; a
-/// new value would grow the palette, which the crate has no call for.
-fn set_outside(c: &PalettedContainer, value: u32, thrown: Outcome) -> Result<Outcome, ExecError> {
-    if value_is_in_palette(c, value) {
-        return Ok(thrown);
+fn values(vs: &[u32]) -> Value {
+    Value::Array(vs.iter().map(|&v| value(v)).collect())
+}
+
+/// The entry points one container op can be computed by: the
+/// Minecraft-exact calls (`try_`, `_lenient`) and the strict calls, each in
+/// both position forms. Every one is run, and they must agree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Api {
+    /// `try_get(x, y, z)`, `read_lenient`, `unpack_lenient`: what is
+    /// compared with the recording.
+    Exact,
+    /// `try_get_at(i)`, ...: positions as indices.
+    ExactAt,
+    /// `get(x, y, z)`, `read`, `unpack`, `counts()`, ...: the API users
+    /// call; it panics where the exact calls fail, and refuses at load what
+    /// Minecraft defers.
+    Strict,
+    /// `get_at(i)`, ...
+    StrictAt,
+}
+
+impl Api {
+    fn name(self) -> &'static str {
+        match self {
+            Api::Exact => "the Minecraft-exact call",
+            Api::ExactAt => "the Minecraft-exact call by index",
+            Api::Strict => "the strict call",
+            Api::StrictAt => "the strict call by index",
+        }
     }
-    Err(ExecError::Unsupported {
+}
+
+/// What an op gave, before it is encoded: a value, or the crate's error.
+type Res = Result<Value, Error>;
+
+/// Runs `op` on `c` through `api`. A strict accessor panics where the
+/// exact one fails; a strict load returns the strict error.
+fn run_op(c: &mut PalettedContainer, op: &ContainerOp, api: Api) -> Res {
+    let strategy = c.strategy();
+    let strict = matches!(api, Api::Strict | Api::StrictAt);
+    // An index form with a negative Java index is never run (see `forms`).
+    let at = |x, y, z| strategy.java_index(x, y, z) as usize;
+    match (op, api) {
+        (&ContainerOp::Set { x, y, z, value }, _) => {
+            let v = value as u32;
+            match api {
+                Api::Exact => c.try_set(x, y, z, v)?,
+                Api::ExactAt => c.try_set_at(at(x, y, z), v)?,
+                Api::Strict => c.set(x, y, z, v),
+                Api::StrictAt => c.set_at(at(x, y, z), v),
+            }
+            Ok(Value::Null)
+        }
+        (&ContainerOp::Get { x, y, z }, _) => Ok(value(match api {
+            Api::Exact => c.try_get(x, y, z)?,
+            Api::ExactAt => c.try_get_at(at(x, y, z))?,
+            Api::Strict => c.get(x, y, z),
+            Api::StrictAt => c.get_at(at(x, y, z)),
+        })),
+        (&ContainerOp::GetAndSet { x, y, z, value: v }, _) => {
+            let v = v as u32;
+            Ok(value(match api {
+                Api::Exact => c.try_get_and_set(x, y, z, v)?,
+                Api::ExactAt => c.try_get_and_set_at(at(x, y, z), v)?,
+                Api::Strict => c.get_and_set(x, y, z, v),
+                Api::StrictAt => c.get_and_set_at(at(x, y, z), v),
+            }))
+        }
+        (&ContainerOp::Bits, _) => Ok(c.bits().into()),
+        (&ContainerOp::Palette, _) if strict => Ok(values(&c.palette())),
+        (&ContainerOp::Palette, _) => Ok(values(&c.try_palette()?)),
+        (&ContainerOp::Counts, _) => {
+            let pairs = if strict { c.counts() } else { c.try_counts()? };
+            Ok(pairs.iter().map(|&(v, n)| json!([value(v), n])).collect())
+        }
+        (&ContainerOp::GetAll, _) if strict => Ok(values(&c.distinct())),
+        (&ContainerOp::GetAll, _) => Ok(values(&c.try_distinct()?)),
+        (&ContainerOp::MaybeHas { value }, _) if strict => Ok(c.maybe_has(value as u32).into()),
+        (&ContainerOp::MaybeHas { value }, _) => Ok(c.try_maybe_has(value as u32)?.into()),
+        (&ContainerOp::Write, _) => {
+            let mut out = Vec::new();
+            if strict {
+                c.write(&mut out);
+            } else {
+                c.try_write(&mut out)?;
+            }
+            Ok(to_hex(&out).into())
+        }
+        (&ContainerOp::SerializedSize, _) if strict => Ok(c.serialized_size().into()),
+        (&ContainerOp::SerializedSize, _) => Ok(c.try_serialized_size()?.into()),
+        (&ContainerOp::Pack, _) => {
+            let p = if strict { c.pack() } else { c.try_pack()? };
+            Ok(json!({"palette": values(&p.palette), "data": p.data, "bits": p.bits}))
+        }
+        (
+            &ContainerOp::Unpack {
+                ref palette,
+                ref data,
+                bits,
+            },
+            _,
+        ) => {
+            let packed = Packed {
+                palette: palette.iter().map(|&v| v as u32).collect(),
+                data: data.clone(),
+                bits,
+            };
+            *c = if strict {
+                PalettedContainer::unpack(strategy, packed)?
+            } else {
+                PalettedContainer::unpack_lenient(strategy, packed)?
+            };
+            Ok(Value::Null)
+        }
+        (ContainerOp::Read { bytes }, _) => {
+            let n = if strict {
+                c.read(bytes)?
+            } else {
+                c.read_lenient(bytes)?
+            };
+            Ok(n.into())
+        }
+    }
+}
+
+/// Where an op names a position: its Java index.
+fn position(c: &PalettedContainer, op: &ContainerOp) -> Option<i64> {
+    match *op {
+        ContainerOp::Set { x, y, z, .. }
+        | ContainerOp::Get { x, y, z }
+        | ContainerOp::GetAndSet { x, y, z, .. } => Some(c.strategy().java_index(x, y, z)),
+        _ => None,
+    }
+}
+
+/// Whether every coordinate an op names is inside its axis.
+fn in_axes(c: &PalettedContainer, op: &ContainerOp) -> bool {
+    let n = c.strategy().axis_len();
+    match *op {
+        ContainerOp::Set { x, y, z, .. }
+        | ContainerOp::Get { x, y, z }
+        | ContainerOp::GetAndSet { x, y, z, .. } => [x, y, z].iter().all(|a| (0..n).contains(a)),
+        _ => true,
+    }
+}
+
+/// The errors the strict loads give where Minecraft loads and fails later
+/// (or, for an id, where the crate checks what Minecraft's registry would).
+fn strict_refusal(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Empty
+            | Error::Index { .. }
+            | Error::Id { .. }
+            | Error::PaletteTooLong { .. }
+            | Error::NegativeLength { .. }
+    )
+}
+
+/// A disagreement between two entry points: a bug in the crate, reported
+/// as an internal error of the case.
+fn disagree(op: &ContainerOp, api: Api, got: &str, exact: &Res) -> ExecError {
+    let exact = match exact {
+        Ok(v) => format!("gave {v}"),
+        Err(e) => format!("failed: {e}"),
+    };
+    ExecError::Internal {
         op: None,
-        reason: format!(
-            "a set outside the container with value {value}, not in the palette: Minecraft grows the palette before its index check, which is not modelled"
+        message: format!(
+            "{} disagrees with the Minecraft-exact call on {}: it {got}, while the exact call {exact}",
+            api.name(),
+            op
         ),
-    })
+    }
 }
 
-/// Whether `value` has a palette id now (global palettes hold every id).
-fn value_is_in_palette(c: &PalettedContainer, value: u32) -> bool {
-    matches!(c.palette_kind(), paletted::PaletteKind::Global)
-        || c.try_palette().is_ok_and(|p| p.contains(&value))
+/// Runs `op` through every entry point that computes it and checks that
+/// they agree; gives the exact call's result (and leaves its state in `c`).
+fn container_op_all_apis(c: &mut PalettedContainer, op: &ContainerOp) -> Result<Res, ExecError> {
+    let before = c.clone();
+    let exact = run_op(c, op, Api::Exact);
+    let pos = position(c, op);
+    let size = c.strategy().size() as i64;
+    for api in [Api::ExactAt, Api::Strict, Api::StrictAt] {
+        // The strict calls refuse a position unless each coordinate is
+        // inside its axis (by index: unless the index is inside).
+        let inside = match api {
+            Api::Strict => in_axes(c, op),
+            _ => pos.is_none_or(|i| (0..size).contains(&i)),
+        };
+        let indexed = matches!(api, Api::ExactAt | Api::StrictAt);
+        if indexed && pos.is_none_or(|i| i < 0) {
+            continue; // no index form for this op or this position
+        }
+        let mut other = before.clone();
+        let got = quietly(|| run_op(&mut other, op, api));
+        let strict = matches!(api, Api::Strict | Api::StrictAt);
+        match got {
+            Ok(Ok(v)) => {
+                if exact.as_ref().ok() != Some(&v) {
+                    return Err(disagree(op, api, &format!("gave {v}"), &exact));
+                }
+                if other != *c {
+                    return Err(disagree(op, api, "left another state", &exact));
+                }
+            }
+            Ok(Err(e)) if !strict => {
+                if exact.as_ref().err() != Some(&e) || other != *c {
+                    return Err(disagree(op, api, &format!("failed: {e}"), &exact));
+                }
+            }
+            // A strict load's refusal: documented, and nothing changed.
+            Ok(Err(e)) => {
+                let documented = strict_refusal(&e) || exact.as_ref().err() == Some(&e);
+                if !documented || other != before {
+                    return Err(disagree(op, api, &format!("refused: {e}"), &exact));
+                }
+            }
+            Err(message) if strict && !inside => {
+                // A strict call refuses a position outside before changing
+                // anything (Minecraft may grow the palette first).
+                if other != before {
+                    return Err(disagree(
+                        op,
+                        api,
+                        "panicked and changed the container",
+                        &exact,
+                    ));
+                }
+                let _ = message;
+            }
+            Err(message) => {
+                let same =
+                    strict && exact.as_ref().err().map(Error::to_string) == Some(message.clone());
+                if !same {
+                    return Err(disagree(op, api, &format!("panicked: {message}"), &exact));
+                }
+            }
+        }
+    }
+    Ok(exact)
+}
+
+thread_local! {
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f`, catching a panic as its message, without printing it: the
+/// strict calls panic by design wherever the exact ones fail.
+fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                previous(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(true));
+    let r = panic::catch_unwind(AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(false));
+    r.map_err(|payload| panic_message(&*payload))
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
 fn container_op(c: &mut PalettedContainer, op: &ContainerOp) -> Result<Outcome, ExecError> {
     let strategy = c.strategy();
-    match *op {
-        ContainerOp::Set { x, y, z, value } => {
-            let v = id(value, &strategy)?;
-            match index(c, x, y, z) {
-                Ok(i) => match c.try_set_at(i, v) {
-                    Ok(()) => ok(Value::Null),
-                    Err(e) => thrown(&e),
-                },
-                Err(t) => set_outside(c, v, t),
+    // Ids the registry lacks have no Minecraft object: such a case is invalid.
+    match op {
+        ContainerOp::Set { value, .. }
+        | ContainerOp::GetAndSet { value, .. }
+        | ContainerOp::MaybeHas { value } => {
+            id(*value, &strategy)?;
+        }
+        ContainerOp::Unpack { palette, .. } => {
+            for &v in palette {
+                id(v, &strategy)?;
             }
         }
-        ContainerOp::Get { x, y, z } => match index(c, x, y, z) {
-            Ok(i) => match c.try_get_at(i) {
-                Ok(v) => ok(v),
-                Err(e) => thrown(&e),
-            },
-            Err(t) => Ok(t),
-        },
-        ContainerOp::GetAndSet { x, y, z, value } => {
-            let v = id(value, &strategy)?;
-            match index(c, x, y, z) {
-                Ok(i) => match c.try_get_and_set_at(i, v) {
-                    Ok(old) => ok(old),
-                    Err(e) => thrown(&e),
-                },
-                Err(t) => set_outside(c, v, t),
-            }
+        _ => {}
+    }
+    match container_op_all_apis(c, op)? {
+        Ok(v) => Ok(Outcome::Ok(v)),
+        // DataResult errors: a result, and the subject is unchanged.
+        Err(e @ (Error::MissingData | Error::Length { .. } | Error::BitCount { .. }))
+            if matches!(op, ContainerOp::Unpack { .. }) =>
+        {
+            Ok(Outcome::Error(e.to_string()))
         }
-        ContainerOp::Bits => ok(c.bits()),
-        ContainerOp::Palette => match c.try_palette() {
-            Ok(p) => ok(p),
-            Err(e) => thrown(&e),
-        },
-        ContainerOp::Counts => match c.try_counts() {
-            Ok(pairs) => ok(pairs
-                .iter()
-                .map(|&(v, n)| json!([v, n]))
-                .collect::<Vec<_>>()),
-            Err(e) => thrown(&e),
-        },
-        ContainerOp::GetAll => match c.try_distinct() {
-            Ok(values) => ok(values),
-            Err(e) => thrown(&e),
-        },
-        ContainerOp::MaybeHas { value } => {
-            let v = id(value, &strategy)?;
-            match c.try_maybe_has(v) {
-                Ok(b) => ok(b),
-                Err(e) => thrown(&e),
-            }
-        }
-        ContainerOp::Write => {
-            let mut out = Vec::new();
-            match c.try_write(&mut out) {
-                Ok(()) => ok(to_hex(&out)),
-                Err(e) => thrown(&e),
-            }
-        }
-        ContainerOp::SerializedSize => match c.try_serialized_size() {
-            Ok(n) => ok(n),
-            Err(e) => thrown(&e),
-        },
-        ContainerOp::Pack => match c.try_pack() {
-            Ok(p) => ok(json!({"palette": p.palette, "data": p.data, "bits": p.bits})),
-            Err(e) => thrown(&e),
-        },
-        ContainerOp::Unpack {
-            ref palette,
-            ref data,
-            bits,
-        } => {
-            let palette = palette
-                .iter()
-                .map(|&v| id(v, &strategy))
-                .collect::<Result<Vec<u32>, _>>()?;
-            let packed = Packed {
-                palette,
-                data: data.clone(),
-                bits,
-            };
-            match PalettedContainer::unpack_lenient(strategy, packed) {
-                Ok(next) => {
-                    *c = next;
-                    ok(Value::Null)
-                }
-                // DataResult errors: a result, and the subject is unchanged.
-                Err(e @ (Error::MissingData | Error::Length { .. } | Error::BitCount { .. })) => {
-                    Ok(Outcome::Error(e.to_string()))
-                }
-                Err(e) => thrown(&e),
-            }
-        }
-        ContainerOp::Read { ref bytes } => match c.read_lenient(bytes) {
-            Ok(n) => ok(n),
-            Err(e) => thrown(&e),
-        },
+        Err(e) => thrown(&e),
     }
 }
 
@@ -354,33 +518,29 @@ fn int(value: i64) -> Result<i64, ExecError> {
     }
 }
 
-/// The storage's index check, or its exception.
-fn check_index(s: &BitStorage, index: i32) -> Result<usize, Outcome> {
-    let size = s.len() as i64;
-    if (0..size).contains(&i64::from(index)) {
-        Ok(index as usize)
-    } else {
-        Err(out_of_range(i64::from(index), 0, size - 1))
-    }
-}
-
-/// The storage's value check (against its mask), or its exception.
-fn check_value(s: &BitStorage, value: i64) -> Result<u32, Outcome> {
-    let max = i64::from(s.max_value());
-    if (0..=max).contains(&value) {
-        Ok(value as u32)
-    } else {
-        Err(out_of_range(value, 0, max))
-    }
-}
-
 /// Minecraft's storages hand values out as Java ints.
 fn as_java_int(v: u32) -> i32 {
     v as i32
 }
 
+/// A storage op through the exact calls (`try_get`, ...), checked against
+/// the strict ones (`get`, ...), which must give the same where the index
+/// and value are in range and panic, changing nothing, where they are not.
 fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> {
-    match *op {
+    let fits = |s: &BitStorage, index: Option<i32>, value: Option<i64>| {
+        index.is_none_or(|i| (0..s.len() as i64).contains(&i64::from(i)))
+            && value.is_none_or(|v| (0..=i64::from(s.max_value())).contains(&v))
+    };
+    let (index, value) = match *op {
+        StorageOp::Get { index } => (Some(index), None),
+        StorageOp::Set { index, value } | StorageOp::GetAndSet { index, value } => {
+            (Some(index), Some(int(value)?))
+        }
+        StorageOp::Fill { value } => (None, Some(int(value)?)),
+        _ => (None, None),
+    };
+    let before = s.clone();
+    let exact: Result<Value, Error> = match *op {
         StorageOp::Load {
             bits,
             size,
@@ -395,55 +555,64 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
                     format!("load of size {size}: sizes run from 0 to 2^26"),
                 ));
             }
-            if bits == 0 {
-                // ZeroBitStorage(size): the longs are not looked at.
-                *s = BitStorage::new(0, size as usize);
-                return ok(Value::Null);
-            }
-            match BitStorage::from_longs(bits as u32, size as usize, longs.clone()) {
-                Ok(next) => {
-                    *s = next;
-                    ok(Value::Null)
-                }
-                Err(e) => thrown(&e),
-            }
+            // ZeroBitStorage(size) does not look at the longs.
+            let longs = if bits == 0 { Vec::new() } else { longs.clone() };
+            BitStorage::from_longs(bits as u32, size as usize, longs).map(|next| {
+                *s = next;
+                Value::Null
+            })
         }
-        StorageOp::Get { index } => match check_index(s, index) {
-            Ok(i) => ok(as_java_int(s.get(i))),
-            Err(t) => Ok(t),
-        },
-        StorageOp::Set { index, value } => {
-            let value = int(value)?;
-            let r = check_index(s, index).and_then(|i| Ok((i, check_value(s, value)?)));
-            match r {
-                Ok((i, v)) => {
-                    s.set(i, v);
-                    ok(Value::Null)
-                }
-                Err(t) => Ok(t),
-            }
+        StorageOp::Get { index } => s.try_get(index.into()).map(|v| as_java_int(v).into()),
+        StorageOp::Set { index, value } => s.try_set(index.into(), value).map(|()| Value::Null),
+        StorageOp::GetAndSet { index, value } => s
+            .try_get_and_set(index.into(), value)
+            .map(|v| as_java_int(v).into()),
+        StorageOp::Fill { value } => s.try_fill(value).map(|()| Value::Null),
+        StorageOp::Values => Ok(s.values().into_iter().map(as_java_int).collect()),
+        StorageOp::Longs => Ok(s.longs().to_vec().into()),
+        StorageOp::Bits => Ok(s.bits().into()),
+        StorageOp::Size => Ok(s.len().into()),
+    };
+    // The strict calls, on a copy of the storage before the op; they take
+    // no negative index or value at all.
+    let mut other = before.clone();
+    let expressible = index.is_none_or(|i| i >= 0) && value.is_none_or(|v| v >= 0);
+    let strict = quietly(|| -> Option<Value> {
+        if !expressible {
+            return None;
         }
-        StorageOp::GetAndSet { index, value } => {
-            let value = int(value)?;
-            let r = check_index(s, index).and_then(|i| Ok((i, check_value(s, value)?)));
-            match r {
-                Ok((i, v)) => ok(as_java_int(s.get_and_set(i, v))),
-                Err(t) => Ok(t),
+        let (i, v) = (index.unwrap_or(0) as usize, value.unwrap_or(0) as u32);
+        Some(match *op {
+            StorageOp::Get { .. } => as_java_int(other.get(i)).into(),
+            StorageOp::Set { .. } => {
+                other.set(i, v);
+                Value::Null
             }
-        }
-        StorageOp::Fill { value } => {
-            let value = int(value)?;
-            match check_value(s, value) {
-                Ok(v) => {
-                    s.fill(v);
-                    ok(Value::Null)
-                }
-                Err(t) => Ok(t),
+            StorageOp::GetAndSet { .. } => as_java_int(other.get_and_set(i, v)).into(),
+            StorageOp::Fill { .. } => {
+                other.fill(v);
+                Value::Null
             }
-        }
-        StorageOp::Values => ok(s.values().into_iter().map(as_java_int).collect::<Vec<_>>()),
-        StorageOp::Longs => ok(s.longs().to_vec()),
-        StorageOp::Bits => ok(s.bits()),
-        StorageOp::Size => ok(s.len()),
+            _ => return None,
+        })
+    });
+    let agree = match (&strict, &exact) {
+        (Ok(None), _) => true,
+        (Ok(Some(v)), Ok(w)) => v == w && other == *s && fits(&before, index, value),
+        (Err(_), Err(_)) => other == before && !fits(&before, index, value),
+        _ => false,
+    };
+    if !agree {
+        return Err(ExecError::Internal {
+            op: None,
+            message: format!(
+                "the strict storage call disagrees with the Minecraft-exact one on {}: {strict:?} against {exact:?}",
+                op
+            ),
+        });
+    }
+    match exact {
+        Ok(v) => Ok(Outcome::Ok(v)),
+        Err(e) => thrown(&e),
     }
 }
