@@ -140,10 +140,10 @@ public final class Probe {
                     out.append("null");
                     break;
                 case "get":
-                    out.append(Minecraft.get(c, i(op[1]), i(op[2]), i(op[3])).id);
+                    id(Minecraft.get(c, i(op[1]), i(op[2]), i(op[3])), out);
                     break;
                 case "get_and_set":
-                    out.append(Minecraft.getAndSet(c, i(op[1]), i(op[2]), i(op[3]), entry(op[4])).id);
+                    id(Minecraft.getAndSet(c, i(op[1]), i(op[2]), i(op[3]), entry(op[4])), out);
                     break;
                 case "bits":
                     out.append(Minecraft.bits(c));
@@ -160,7 +160,9 @@ public final class Probe {
                         if (pairs.length() > 1) {
                             pairs.append(',');
                         }
-                        pairs.append('[').append(v.id).append(',').append(n).append(']');
+                        pairs.append('[');
+                        id(v, pairs);
+                        pairs.append(',').append(n).append(']');
                     });
                     out.append(pairs).append(']');
                     break;
@@ -380,9 +382,21 @@ public final class Probe {
             if (k > 0) {
                 out.append(',');
             }
-            out.append(entries.get(k).id);
+            id(entries.get(k), out);
         }
         out.append(']');
+    }
+
+    /**
+     * An entry's id, or JSON null where Minecraft handed back null (a never-written slot of a
+     * linear palette): a result of Minecraft's, not a NullPointerException of the probe's.
+     */
+    private static void id(Entry e, StringBuilder out) {
+        if (e == null) {
+            out.append("null");
+        } else {
+            out.append(e.id);
+        }
     }
 
     private static void longs(long[] values, StringBuilder out) {
