@@ -19,14 +19,29 @@ use crate::outcome::Outcome;
 /// Minecraft's index arithmetic is).
 const MAX_SIZE: i64 = 1 << 26;
 
-/// Runs cases on the Rust containers.
+/// Runs cases on the Rust containers, every op through every entry point
+/// that computes it: the Minecraft-exact calls, whose results are the
+/// executor's, and the strict calls, which must agree with them.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RustExecutor;
+pub struct RustExecutor {
+    plant: Option<StrictPlant>,
+}
+
+/// A planted bug in the strict API's results, for tests that show the
+/// executor catches one: given the container before the op, the op and the
+/// strict call's value, it may change the value.
+pub type StrictPlant = fn(&PalettedContainer, &ContainerOp, &mut Value);
 
 impl RustExecutor {
     /// A new executor (it holds no state between cases).
     pub fn new() -> RustExecutor {
-        RustExecutor
+        RustExecutor::default()
+    }
+
+    /// An executor whose strict calls' values pass through `plant`: the
+    /// stand-in for a fast-path bug in the strict API.
+    pub fn with_strict_plant(plant: StrictPlant) -> RustExecutor {
+        RustExecutor { plant: Some(plant) }
     }
 }
 
@@ -39,7 +54,8 @@ impl Executor for RustExecutor {
         let mut at = None;
         // The crate must not panic on any case; if it does, that is a bug to
         // report, not a result to compare.
-        let run = panic::catch_unwind(AssertUnwindSafe(|| run_case(case, &mut at)));
+        let plant = self.plant;
+        let run = panic::catch_unwind(AssertUnwindSafe(|| run_case(case, plant, &mut at)));
         match run {
             Ok(results) => results,
             Err(payload) => {
@@ -57,7 +73,11 @@ impl Executor for RustExecutor {
     }
 }
 
-fn run_case(case: &Case, at: &mut Option<usize>) -> Result<Vec<Outcome>, ExecError> {
+fn run_case(
+    case: &Case,
+    plant: Option<StrictPlant>,
+    at: &mut Option<usize>,
+) -> Result<Vec<Outcome>, ExecError> {
     let mut results = Vec::with_capacity(case.ops.len());
     match (&case.subject, &case.ops) {
         (
@@ -78,7 +98,7 @@ fn run_case(case: &Case, at: &mut Option<usize>) -> Result<Vec<Outcome>, ExecErr
             let mut c = PalettedContainer::new(initial, strategy);
             for (i, op) in ops.iter().enumerate() {
                 *at = Some(i);
-                results.push(container_op(&mut c, op).map_err(|e| e.at(i))?);
+                results.push(container_op(&mut c, op, plant).map_err(|e| e.at(i))?);
             }
         }
         (&Subject::Storage { bits, size }, Ops::Storage(ops)) => {
@@ -383,7 +403,11 @@ fn disagree(op: &ContainerOp, api: Api, got: &str, exact: &Res) -> ExecError {
 
 /// Runs `op` through every entry point that computes it and checks that
 /// they agree; gives the exact call's result (and leaves its state in `c`).
-fn container_op_all_apis(c: &mut PalettedContainer, op: &ContainerOp) -> Result<Res, ExecError> {
+fn container_op_all_apis(
+    c: &mut PalettedContainer,
+    op: &ContainerOp,
+    plant: Option<StrictPlant>,
+) -> Result<Res, ExecError> {
     let before = c.clone();
     let exact = run_op(c, op, Api::Exact);
     let pos = position(c, op);
@@ -400,8 +424,11 @@ fn container_op_all_apis(c: &mut PalettedContainer, op: &ContainerOp) -> Result<
             continue; // no index form for this op or this position
         }
         let mut other = before.clone();
-        let got = quietly(|| run_op(&mut other, op, api));
         let strict = matches!(api, Api::Strict | Api::StrictAt);
+        let mut got = quietly(|| run_op(&mut other, op, api));
+        if let (Some(plant), true, Ok(Ok(v))) = (plant, strict, &mut got) {
+            plant(&before, op, v);
+        }
         match got {
             Ok(Ok(v)) => {
                 if exact.as_ref().ok() != Some(&v) {
@@ -478,7 +505,11 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
-fn container_op(c: &mut PalettedContainer, op: &ContainerOp) -> Result<Outcome, ExecError> {
+fn container_op(
+    c: &mut PalettedContainer,
+    op: &ContainerOp,
+    plant: Option<StrictPlant>,
+) -> Result<Outcome, ExecError> {
     let strategy = c.strategy();
     // Ids the registry lacks have no Minecraft object: such a case is invalid.
     match op {
@@ -494,7 +525,7 @@ fn container_op(c: &mut PalettedContainer, op: &ContainerOp) -> Result<Outcome, 
         }
         _ => {}
     }
-    match container_op_all_apis(c, op)? {
+    match container_op_all_apis(c, op, plant)? {
         Ok(v) => Ok(Outcome::Ok(v)),
         // DataResult errors: a result, and the subject is unchanged.
         Err(e @ (Error::MissingData | Error::Length { .. } | Error::BitCount { .. }))
