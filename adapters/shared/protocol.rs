@@ -45,14 +45,6 @@ pub fn int(v: &Value, field: &str) -> Result<i64, Outcome> {
         .ok_or_else(|| unsupported(format!("malformed case: no integer `{field}`")))
 }
 
-/// Minecraft's index for a position: `((y << b | z) << b) | x` in Java `int`
-/// arithmetic (b = 4 for block states, 2 for biomes).
-pub fn mc_index(op: &Value, axis_bits: u32) -> Result<i32, Outcome> {
-    let [x, y, z] = ["x", "y", "z"].map(|f| int(op, f).map(|v| v as i32));
-    let (x, y, z) = (x?, y?, z?);
-    Ok(((y.wrapping_shl(axis_bits) | z).wrapping_shl(axis_bits)) | x)
-}
-
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

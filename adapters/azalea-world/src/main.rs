@@ -14,19 +14,17 @@ use azalea_buf::BufReadError;
 use azalea_registry::data::Biome;
 use azalea_world::palette::{Palette, PalettedContainer, PalletedContainerKind, SectionPos};
 use azalea_world::BitStorage;
-use protocol::{from_hex, hex, int, mc_index, ok, throws, unsupported, Outcome, Subject};
+use protocol::{from_hex, hex, int, ok, throws, unsupported, Outcome, Subject};
 use serde_json::{json, Value};
 
 const VERSION: &str = "0.16.0+mc26.1";
 
 /// The case's registry id as azalea's value type, if it has one.
 trait Id: PalletedContainerKind {
-    const AXIS_BITS: u32;
     fn make(id: i64) -> Result<Self, Outcome>;
 }
 
 impl Id for BlockState {
-    const AXIS_BITS: u32 = 4;
     fn make(id: i64) -> Result<Self, Outcome> {
         // BlockState::try_from(u32) truncates to u16 first, so check the range here.
         if (0..=i64::from(BlockState::MAX_STATE)).contains(&id) {
@@ -42,7 +40,6 @@ impl Id for BlockState {
 }
 
 impl Id for Biome {
-    const AXIS_BITS: u32 = 2;
     fn make(id: i64) -> Result<Self, Outcome> {
         u32::try_from(id)
             .map(Biome::from)
@@ -97,7 +94,6 @@ impl<S: Id> Container<S> {
     /// azalea's positions hold u8 coordinates; its index arithmetic then
     /// matches Minecraft's for every u8 (16 on an axis reaches index 4096).
     fn pos(op: &Value) -> Result<S::SectionPos, Outcome> {
-        mc_index(op, S::AXIS_BITS)?;
         let [x, y, z] = ["x", "y", "z"].map(|f| int(op, f));
         let (x, y, z) = (x?, y?, z?);
         if [x, y, z].iter().all(|c| (0..=255).contains(c)) {
