@@ -50,7 +50,7 @@ pub fn hex(bytes: &[u8]) -> String {
 }
 
 pub fn from_hex(text: &str) -> Result<Vec<u8>, Outcome> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return Err(unsupported("malformed case: odd hex length"));
     }
     (0..text.len())

@@ -103,12 +103,15 @@ impl Container {
             }
             "pack" => {
                 let (palette, longs) = self.c.to_nbt_data();
-                // The disk form has no width field; the one its longs imply.
-                let size = self.strategy.size();
-                let bits = (1..=32)
-                    .find(|b| size.div_ceil(64 / b) == longs.len())
-                    .filter(|_| !longs.is_empty())
-                    .unwrap_or(0);
+                // The disk form has no width field: give the width oxidized's own
+                // from_nbt_data reads these longs at (from the palette's length).
+                let n = palette.len();
+                let bits = if n <= 1 {
+                    0
+                } else {
+                    self.strategy
+                        .storage_bits((usize::BITS - (n - 1).leading_zeros()) as u8)
+                };
                 let data = if longs.is_empty() {
                     Value::Null
                 } else {
@@ -254,7 +257,7 @@ impl protocol::Adapter for Oxidized {
                  for block states, 29,873 states; 7 for biomes): the case's registry size is not \
                  used. Positions are checked per axis. get_all is the distinct values of \
                  for_each_value, first appearance; pack is to_nbt_data, its `bits` the width its \
-                 longs imply; unpack is from_nbt_data, which takes no declared width. No \
+                 from_nbt_data reads them at; unpack is from_nbt_data, which takes no declared width. No \
                  zero-bit storage. Errors are named as the Java class for the same condition."
             ),
         })
