@@ -156,6 +156,9 @@ def main():
             adapter.start()
             v, i, g = "fail", None, {"adapter_error": str(e)}
         tally[family][v] += 1
+        # Ops compared: every op of a pass, up to the divergence of a failure,
+        # those before the first unsupported one.
+        tally[family]["ops"] += len(case["ops"]) if v == "pass" else (i or 0) + (v == "fail" and i is not None)
         rows.append({"case": name, "verdict": v, "op": i, "got": g,
                      "want": want[i] if i is not None else None})
         if v == "unsupported":
@@ -172,12 +175,12 @@ def main():
             kinds.setdefault(key, []).append((name, i, case["ops"][i] if i is not None else None, w, g))
     adapter.stop()
     total = collections.Counter()
-    print(f"{'family':16} {'pass':>5} {'fail':>5} {'unsup':>5}")
+    print(f"{'family':16} {'pass':>5} {'fail':>5} {'unsup':>5} {'ops compared':>12}")
     for fam in sorted(tally):
         t = tally[fam]
         total.update(t)
-        print(f"{fam:16} {t['pass']:5} {t['fail']:5} {t['unsupported']:5}")
-    print(f"{'total':16} {total['pass']:5} {total['fail']:5} {total['unsupported']:5}")
+        print(f"{fam:16} {t['pass']:5} {t['fail']:5} {t['unsupported']:5} {t['ops']:12}")
+    print(f"{'total':16} {total['pass']:5} {total['fail']:5} {total['unsupported']:5} {total['ops']:12}")
     print("\nunsupported, by reason:")
     for why, n in unsupported_why.most_common(12):
         print(f"  {n:5}  {why}")
