@@ -26,9 +26,10 @@ pub fn unsupported(why: impl ToString) -> Outcome {
     json!({ "unsupported": why.to_string() })
 }
 
-/// A subject under test: one case's container or storage.
+/// A subject under test: one case's container or storage. `Err` is an
+/// outcome found before the call (an `unsupported` field or value).
 pub trait Subject {
-    fn op(&mut self, op: &Value) -> Outcome;
+    fn run(&mut self, op: &Value) -> Result<Outcome, Outcome>;
 }
 
 /// What an adapter provides: its handshake and how it makes a subject.
@@ -63,7 +64,7 @@ pub fn from_hex(text: &str) -> Result<Vec<u8>, Outcome> {
 /// Runs one op, a panic caught and reported as `{"throws": "panic"}`: a
 /// panic in the implementation is a divergence, not an adapter crash.
 fn guarded(subject: &mut dyn Subject, op: &Value) -> Outcome {
-    match panic::catch_unwind(AssertUnwindSafe(|| subject.op(op))) {
+    match panic::catch_unwind(AssertUnwindSafe(|| subject.run(op).unwrap_or_else(|e| e))) {
         Ok(outcome) => outcome,
         Err(payload) => {
             let text = payload

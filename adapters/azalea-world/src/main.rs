@@ -104,7 +104,9 @@ impl<S: Id> Container<S> {
             )))
         }
     }
+}
 
+impl<S: Id> Subject for Container<S> {
     fn run(&mut self, op: &Value) -> Result<Outcome, Outcome> {
         let name = op["op"].as_str().unwrap_or("");
         Ok(match name {
@@ -149,12 +151,6 @@ impl<S: Id> Container<S> {
     }
 }
 
-impl<S: Id> Subject for Container<S> {
-    fn op(&mut self, op: &Value) -> Outcome {
-        self.run(op).unwrap_or_else(|e| e)
-    }
-}
-
 /// A `SimpleBitStorage` subject: azalea's `BitStorage` (a zero-bit one is
 /// `BitStorage::new(0, size, Some([]))`, as azalea's own containers make it).
 struct Storage {
@@ -173,7 +169,7 @@ fn storage(bits: usize, size: usize, data: Option<Box<[u64]>>) -> Result<BitStor
     BitStorage::new(bits, size, data).map_err(|e| throws("InitializationException", e))
 }
 
-impl Storage {
+impl Subject for Storage {
     fn run(&mut self, op: &Value) -> Result<Outcome, Outcome> {
         let name = op["op"].as_str().unwrap_or("");
         if name == "load" {
@@ -217,12 +213,6 @@ impl Storage {
             "fill" => unsupported("azalea's BitStorage has no fill"),
             other => unsupported(format!("azalea-world has no `{other}` on a BitStorage")),
         })
-    }
-}
-
-impl Subject for Storage {
-    fn op(&mut self, op: &Value) -> Outcome {
-        self.run(op).unwrap_or_else(|e| e)
     }
 }
 

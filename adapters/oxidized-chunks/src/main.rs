@@ -58,7 +58,9 @@ impl Container {
             usize_of(int(op, "z")?, "z")?,
         ))
     }
+}
 
+impl Subject for Container {
     fn run(&mut self, op: &Value) -> Result<Outcome, Outcome> {
         let name = op["op"].as_str().unwrap_or("");
         let done = |r: Result<Value, PalettedContainerError>| match r {
@@ -147,12 +149,6 @@ impl Container {
     }
 }
 
-impl Subject for Container {
-    fn op(&mut self, op: &Value) -> Outcome {
-        self.run(op).unwrap_or_else(|e| e)
-    }
-}
-
 /// oxidized has no zero-bit storage (its containers use a single-value
 /// palette instead), so a 0-bit subject or load is unsupported.
 fn zero_bits(bits: i64) -> Result<(), Outcome> {
@@ -172,7 +168,7 @@ struct Storage {
     s: Result<BitStorage, Outcome>,
 }
 
-impl Storage {
+impl Subject for Storage {
     fn run(&mut self, op: &Value) -> Result<Outcome, Outcome> {
         let name = op["op"].as_str().unwrap_or("");
         let java = |v: u64| v as u32 as i32; // results are Java ints
@@ -229,12 +225,6 @@ impl Storage {
             "size" => ok(s.size()),
             other => unsupported(format!("oxidized-chunks has no `{other}` on a BitStorage")),
         })
-    }
-}
-
-impl Subject for Storage {
-    fn op(&mut self, op: &Value) -> Outcome {
-        self.run(op).unwrap_or_else(|e| e)
     }
 }
 
