@@ -60,7 +60,7 @@ pub fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(Place, String)>) {
                 files.extend(found);
             }
             Ok(_) => files.push(path.clone()),
-            Err(e) => bad.push((place_of(path), format!("cannot read: {e}"))),
+            Err(e) => bad.push((place_of(path), cannot_read(&e))),
         }
     }
     (files, bad)
@@ -82,6 +82,10 @@ fn collect(dir: &Path, top: bool, found: &mut Vec<PathBuf>, bad: &mut Vec<(Place
             found.push(path);
         }
     }
+}
+
+fn cannot_read(e: &std::io::Error) -> String {
+    format!("cannot read: {e}")
 }
 
 fn place_of(path: &Path) -> Place {
@@ -117,13 +121,27 @@ impl World {
 
     /// Checks one file: a region file, or one chunk's NBT (gzip, zlib or raw).
     pub fn file(&mut self, path: &Path) -> Tally {
+        match fs::read(path) {
+            Ok(bytes) => self.bytes(path, &bytes),
+            Err(e) => Tally {
+                files: 1,
+                bad_input: vec![(place_of(path), cannot_read(&e))],
+                ..Tally::default()
+            },
+        }
+    }
+
+    /// Checks a file's bytes already in memory, as [`file`](Self::file) would
+    /// (the path names it; its extension and region coordinates count). The
+    /// fuzz target reaches the reading through here.
+    pub fn bytes(&mut self, path: &Path, bytes: &[u8]) -> Tally {
         let mut tally = Tally {
             files: 1,
             ..Tally::default()
         };
         let file = place_of(path);
         let mut reader = std::mem::take(&mut self.reader);
-        let read = reader.file(path, &mut |at, nbt| match nbt {
+        let read = reader.bytes(path, bytes, &mut |at, nbt| match nbt {
             Ok(nbt) => self.chunk(&file, at, nbt, &mut tally),
             Err(reason) => tally.bad_input.push((
                 Place {
@@ -385,15 +403,19 @@ impl Reader {
     /// and hands each chunk to `sink`; a file that cannot be read at all
     /// comes as one failure with no chunk. Returns the bytes read.
     pub fn file(&mut self, path: &Path, sink: &mut ChunkSink<'_>) -> u64 {
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
+        match fs::read(path) {
+            Ok(bytes) => self.bytes(path, &bytes, sink),
             Err(e) => {
-                sink(None, Err(format!("cannot read: {e}")));
-                return 0;
+                sink(None, Err(cannot_read(&e)));
+                0
             }
-        };
+        }
+    }
+
+    /// As [`file`](Self::file), for the file's bytes already read.
+    pub fn bytes(&mut self, path: &Path, bytes: &[u8], sink: &mut ChunkSink<'_>) -> u64 {
         if path.extension().is_some_and(|e| e == "mca") {
-            return bytes.len() as u64 + self.region(path, &bytes, sink);
+            return bytes.len() as u64 + self.region(path, bytes, sink);
         }
         let compression = match bytes.first() {
             Some(0x1f) => region::Compression::Gzip,
@@ -401,7 +423,7 @@ impl Reader {
             _ => region::Compression::None,
         };
         let mut nbt = std::mem::take(&mut self.nbt);
-        match region::decompress(compression, &bytes, &mut nbt) {
+        match region::decompress(compression, bytes, &mut nbt) {
             Ok(()) => sink(None, Ok(&nbt)),
             Err(e) => sink(None, Err(e.to_string())),
         }
