@@ -819,7 +819,7 @@ impl PartialEq for PalettedContainer {
     fn eq(&self, other: &Self) -> bool {
         self.strategy == other.strategy
             && self.config == other.config
-            && self.palette.entries() == other.palette.entries()
+            && self.palette.same_entries(&other.palette)
             && self.storage == other.storage
     }
 }
@@ -915,8 +915,10 @@ impl FirstAppearance {
             }
             return Ok(0);
         }
-        let n = if let Palette::Global { .. } = palette {
-            // Global ids are values: no two ids share one.
+        let n = if let (Palette::Global { .. }, true) = (palette, (id as usize) < self.by_id.len())
+        {
+            // Global ids are values: no two ids share one, and the table
+            // remembers this one.
             out.push(value);
             out.len() as u32
         } else {

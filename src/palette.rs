@@ -268,6 +268,17 @@ impl Palette {
         }
     }
 
+    /// Whether two palettes hold the same entries in the same order (what
+    /// [`entries`](Self::entries) would give), without listing a global
+    /// palette's registry.
+    pub(crate) fn same_entries(&self, other: &Palette) -> bool {
+        match (self, other) {
+            (Palette::Global { registry: a }, Palette::Global { registry: b }) => a == b,
+            (Palette::Global { .. }, _) | (_, Palette::Global { .. }) => false,
+            _ => self.entries() == other.entries(),
+        }
+    }
+
     /// Bytes the palette takes on the wire.
     pub(crate) fn wire_len(&self) -> Result<usize, Error> {
         use crate::wire::varint_len;

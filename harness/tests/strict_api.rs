@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use harness::case::ContainerOp;
 use harness::compare::matches;
-use harness::outcome::Outcome;
 use harness::exec::{ExecError, Executor};
+use harness::outcome::Outcome;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
 use paletted::{PaletteKind, PalettedContainer};
@@ -91,7 +91,14 @@ fn a_planted_strict_fast_path_bug_fails_the_cases_that_reach_it() {
     }
     // The random, read and unpack families get in the upper half of 4-bit
     // linear sections; the plant must be seen there.
-    assert!(caught.len() >= 20, "only {} caught: {caught:?}", caught.len());
+    assert!(
+        caught.len() >= 20,
+        "only {} caught: {caught:?}",
+        caught.len()
+    );
     assert!(clean > 0);
-    assert!(caught.iter().any(|n| n.starts_with("random/")), "{caught:?}");
+    assert!(
+        caught.iter().any(|n| n.starts_with("random/")),
+        "{caught:?}"
+    );
 }

@@ -224,6 +224,12 @@ pub fn within_depth(nbt: &[u8], max: usize) -> Result<(), String> {
                 9 => {
                     let inner = byte(&mut at)?;
                     let n = i32_at(&mut at)?;
+                    if inner == 0 && n > 0 {
+                        // fastnbt panics on these; Minecraft refuses them.
+                        return Some(Err(format!(
+                            "chunk NBT has a list of {n} TAG_End elements (at byte {at}); Minecraft refuses it too (\"Missing type on ListTag\")"
+                        )));
+                    }
                     stack.push(Frame::List(inner, n));
                 }
                 10 => stack.push(Frame::Compound),
