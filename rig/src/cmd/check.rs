@@ -1,12 +1,15 @@
-//! `rig check`: every recorded case through the Rust containers, compared
-//! with the recorded results. Quiet on success; the last line is
-//! `N passed, M failed` (`, K expected` when known divergences are listed).
+//! `rig check`: every recorded case through the Rust containers (or, with
+//! `--executor`, through an adapter), compared with the recorded results.
+//! Quiet on success; the last line is `N passed, M failed` (`, K expected`
+//! when known divergences are listed, `, U unsupported` for an adapter's
+//! unsupported cases).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use harness::case::Case;
+use harness::exec::Executor;
 use harness::known::Known;
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
@@ -25,6 +28,8 @@ pub struct Args {
     /// Also write the verdicts as JUnit XML to this file.
     #[arg(long)]
     pub junit: Option<PathBuf>,
+    #[command(flatten)]
+    pub adapter: super::adapter::AdapterArgs,
 }
 
 /// What to check: a recording, or an op list with its snapshot.
@@ -61,18 +66,51 @@ pub fn run(args: Args) -> ExitCode {
             Known::none()
         }
     };
+    let mut adapter = match args.adapter.start() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("rig check: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // The known divergences are paletted's: they hold for an adapter only
+    // when it is paletted itself.
+    let known = match &adapter {
+        Some(a) if a.handshake().implementation != "paletted" => Known::none(),
+        _ => known,
+    };
     let (items, awaiting) = collect(&store, &args.paths);
     let bar = progress(items.len());
-    let mut exec = RustExecutor::new();
+    let mut rust = RustExecutor::new();
     for item in items {
-        let row = check_one(&store, &mut exec, &known, item);
+        let exec: &mut dyn Executor = match adapter.as_mut() {
+            Some(a) => a,
+            None => &mut rust,
+        };
+        let row = check_one(&store, exec, &known, item);
         if let Verdict::Failed(report) = &row.verdict {
             bar.suspend(|| println!("{report}"));
         }
         rows.push(row);
         bar.inc(1);
+        if let Some(why) = adapter.as_ref().and_then(|a| a.unusable()) {
+            bar.finish_and_clear();
+            eprintln!("rig check: {why}");
+            return ExitCode::from(2);
+        }
     }
     bar.finish_and_clear();
+    if let Some(a) = adapter.as_mut() {
+        if a.restarts > 0 {
+            eprintln!(
+                "rig check: the adapter was restarted {} time(s), each after the case reported above",
+                a.restarts
+            );
+        }
+        if let Err(e) = a.finish() {
+            eprintln!("rig check: warning: {e}");
+        }
+    }
 
     for row in &rows {
         if let Verdict::Expected { reason, summary } = &row.verdict {
@@ -88,17 +126,26 @@ pub fn run(args: Args) -> ExitCode {
     }
     let passed = rows.iter().filter(|r| r.verdict == Verdict::Passed).count();
     let failed = rows.iter().filter(|r| r.verdict.is_failure()).count();
-    let expected = rows.len() - passed - failed;
+    let unsupported = rows
+        .iter()
+        .filter(|r| matches!(r.verdict, Verdict::Unsupported { .. }))
+        .count();
+    let expected = rows.len() - passed - failed - unsupported;
     if let Some(path) = &args.junit {
         if let Err(e) = std::fs::write(path, junit(&rows)) {
             eprintln!("rig check: cannot write {}: {e}", path.display());
             return ExitCode::FAILURE;
         }
     }
-    if known.is_empty() && expected == 0 {
-        println!("{passed} passed, {failed} failed");
+    let unsupported = if unsupported > 0 {
+        format!(", {unsupported} unsupported")
     } else {
-        println!("{passed} passed, {failed} failed, {expected} expected");
+        String::new()
+    };
+    if known.is_empty() && expected == 0 {
+        println!("{passed} passed, {failed} failed{unsupported}");
+    } else {
+        println!("{passed} passed, {failed} failed, {expected} expected{unsupported}");
     }
     if failed > 0 {
         ExitCode::FAILURE
@@ -186,7 +233,7 @@ fn failed(name: String, error: String) -> Row {
     }
 }
 
-fn check_one(store: &Store, exec: &mut RustExecutor, known: &Known, item: Item) -> Row {
+fn check_one(store: &Store, exec: &mut dyn Executor, known: &Known, item: Item) -> Row {
     let (case, results): (Case, Vec<Outcome>) = match item {
         Item::Broken { name, error } => {
             return Row {
@@ -251,7 +298,12 @@ fn junit(rows: &[Row]) -> String {
     let failures = rows.iter().filter(|r| r.verdict.is_failure()).count();
     let skipped = rows
         .iter()
-        .filter(|r| matches!(r.verdict, Verdict::Expected { .. }))
+        .filter(|r| {
+            matches!(
+                r.verdict,
+                Verdict::Expected { .. } | Verdict::Unsupported { .. }
+            )
+        })
         .count();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     s.push_str(&format!(
@@ -282,6 +334,10 @@ fn junit(rows: &[Row]) -> String {
                 "><skipped message=\"known divergence ({}): {}\"/></testcase>\n",
                 xml(summary),
                 xml(reason)
+            )),
+            Verdict::Unsupported { summary } => s.push_str(&format!(
+                "><skipped message=\"unsupported ({})\"/></testcase>\n",
+                xml(summary)
             )),
         }
     }

@@ -1,5 +1,6 @@
 //! One module a command, each with `Args` (clap) and `run(Args) -> ExitCode`.
 
+pub mod adapter;
 pub mod add;
 pub mod bench;
 pub mod check;
