@@ -178,3 +178,70 @@ fn unsupported_cases_and_unlisted_ops_are_counted_apart() {
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out, "0 passed, 0 failed, 3 unsupported\n", "{err}");
 }
+
+#[test]
+fn diff_repro_and_fuzz_take_an_adapter_as_one_side() {
+    let dir = store("sides");
+    let wrong = toy("wrong");
+    let env = [("TOY_CASE", CASES[1])];
+    // diff against the Rust containers standing in for Minecraft: no JVM.
+    let (code, out, err) = rig_in(
+        &dir,
+        &[
+            "diff",
+            "cases/ops",
+            "--executor",
+            &wrong,
+            "--reference",
+            "paletted",
+        ],
+        &env,
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+    let (code, _, err) = rig_in(&dir, &["diff", "--reference", "paletted"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give --executor CMD"), "{err}");
+    // repro against the recording.
+    let (code, out, _) = rig_in(&dir, &["repro", CASES[1], "--executor", &wrong], &env);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("op 0 of 9 diverges: bits"), "{out}");
+    let (code, out, _) = rig_in(
+        &dir,
+        &["repro", CASES[1], "--executor", &toy("no-write")],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("op 2: write: unsupported by toy-no-write"),
+        "{out}"
+    );
+    // fuzz finds the bad write, shrinks it to one op and saves it with no snapshot.
+    let (code, out, err) = rig_in(
+        &dir,
+        &[
+            "fuzz",
+            "--executor",
+            &toy("bad-write"),
+            "--reference",
+            "paletted",
+            "--seed",
+            "3",
+            "--cases",
+            "50",
+            "--families",
+            "flat",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("to 1 ops against paletted"), "{out}");
+    assert!(out.contains("awaiting recording"), "{out}");
+    let saved = dir.join("cases/ops/regress/flat-bottom-section-s3-shrunk.json");
+    assert!(saved.is_file(), "{out}");
+    assert!(
+        !dir.join("snapshots/regress").exists(),
+        "Rust results were saved as truth"
+    );
+}

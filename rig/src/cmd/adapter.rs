@@ -137,3 +137,50 @@ fn request(line: &str) -> Result<Case, String> {
     };
     Case::parse(&case.to_string(), Path::new("<stdin>")).map_err(|e| e.to_string())
 }
+
+/// What a live comparison (`rig diff`, `rig fuzz`) compares against.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reference {
+    /// Minecraft's classes on the JVM.
+    #[default]
+    Minecraft,
+    /// The Rust containers, as Minecraft's stand-in (they pass every recorded case); needs
+    /// `--executor`, and no JVM.
+    Paletted,
+}
+
+/// The sides of a live comparison: `--executor` in place of the Rust containers, and what
+/// they are compared against.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct SideArgs {
+    /// Run this adapter (a command run with `sh -c`, speaking the adapter protocol of
+    /// PROTOCOL.md) in place of the Rust containers; --case-timeout holds for it too.
+    #[arg(long, value_name = "CMD")]
+    pub executor: Option<String>,
+    /// The side the results are compared against: minecraft (the JVM) or paletted (the Rust
+    /// containers as Minecraft's stand-in; with --executor, no JVM needed).
+    #[arg(long, value_enum, default_value_t = Reference::Minecraft)]
+    pub reference: Reference,
+}
+
+impl SideArgs {
+    /// The adapter, started, if `--executor` was given; refuses paletted against itself.
+    pub fn start(&self, case_timeout: f64) -> Result<Option<AdapterExecutor>, String> {
+        if self.reference == Reference::Paletted && self.executor.is_none() {
+            return Err(
+                "--reference paletted compares an adapter with the Rust containers: give --executor CMD"
+                    .into(),
+            );
+        }
+        self.executor
+            .as_deref()
+            .map(|cmd| start_adapter(cmd, case_timeout))
+            .transpose()
+    }
+}
+
+/// Whether paletted's known divergences hold for this side: the Rust containers, or an
+/// adapter that is paletted.
+pub fn is_paletted(adapter: Option<&AdapterExecutor>) -> bool {
+    adapter.is_none_or(|a| a.handshake().implementation == "paletted")
+}

@@ -75,9 +75,10 @@ pub fn run(args: Args) -> ExitCode {
     };
     // The known divergences are paletted's: they hold for an adapter only
     // when it is paletted itself.
-    let known = match &adapter {
-        Some(a) if a.handshake().implementation != "paletted" => Known::none(),
-        _ => known,
+    let known = if super::adapter::is_paletted(adapter.as_ref()) {
+        known
+    } else {
+        Known::none()
     };
     let (items, awaiting) = collect(&store, &args.paths);
     let bar = progress(items.len());

@@ -13,6 +13,8 @@ misbehaves as MODE says:
   unsupported  answers {"unsupported": ...} for the whole case
   no-write     (any case) lists no container `write` in its handshake, and
                crashes if ever asked for one
+  bad-write    (any case) answers every container `write` with its last
+               byte flipped, and every storage `size` one too big
 
 usage: toy.py MODE RIG
 """
@@ -39,6 +41,12 @@ for line in sys.stdin:
     inner.stdin.write(line)
     inner.stdin.flush()
     answer = json.loads(inner.stdout.readline())
+    if mode == "bad-write":
+        for op, result in zip(case["ops"], answer["results"]):
+            if case["subject"]["kind"] == "container" and op["op"] == "write" and "ok" in result:
+                result["ok"] = result["ok"][:-2] + "%02x" % (int(result["ok"][-2:], 16) ^ 0xff)
+            if case["subject"]["kind"] == "storage" and op["op"] == "size":
+                result["ok"] += 1
     if case["name"] == target:
         if mode == "wrong":
             answer["results"][0] = {"ok": "toy"}
