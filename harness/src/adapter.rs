@@ -137,6 +137,8 @@ struct Process {
     input: Option<Sender<String>>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Disconnects when the adapter's stderr ends.
+    stderr_done: Receiver<()>,
 }
 
 impl Process {
@@ -190,7 +192,9 @@ impl Process {
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let kept = Arc::clone(&stderr);
+        let (done, stderr_done) = mpsc::channel::<()>();
         std::thread::spawn(move || {
+            let _done = done;
             for line in stderr_pipe.lines() {
                 let Ok(line) = line else { return };
                 let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
@@ -205,6 +209,7 @@ impl Process {
             input: Some(input),
             lines,
             stderr,
+            stderr_done,
         })
     }
 
@@ -224,10 +229,12 @@ impl Process {
         }
     }
 
-    /// The adapter's last stderr lines, for a report.
-    fn stderr_tail(&self) -> String {
-        // The stderr thread may still be draining what a dying process wrote.
-        std::thread::sleep(Duration::from_millis(20));
+    /// The adapter's last stderr lines, for a report. `ended`: its stdout
+    /// ended, so it is exiting and stderr ends soon too; wait for that (up
+    /// to 5 s), so that its last words are all there.
+    fn stderr_tail(&self, ended: bool) -> String {
+        let wait = if ended { 5000 } else { 50 };
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(wait));
         let kept = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         if kept.is_empty() {
             return String::new();
@@ -372,6 +379,7 @@ impl AdapterExecutor {
         request.push('\n');
         process.send(request);
         let answer = process.next_line(self.timeout);
+        let died = matches!(answer, Err(Gone::Died(_)));
         let failure = match answer {
             Ok(line) => match parse_answer(&line, case.ops.len()) {
                 Ok(results) => return Ok(results),
@@ -390,7 +398,7 @@ impl AdapterExecutor {
             }
         };
         let mut process = self.process.take().expect("running");
-        let tail = process.stderr_tail();
+        let tail = process.stderr_tail(died);
         let exited = process.child.try_wait().ok().flatten();
         if exited.is_none() {
             process.kill();
@@ -412,7 +420,7 @@ fn handshake(command: &str, timeout: Duration) -> Result<(Process, Handshake), S
     let line = match process.next_line(timeout) {
         Ok(line) => line,
         Err(gone) => {
-            let tail = process.stderr_tail();
+            let tail = process.stderr_tail(matches!(gone, Gone::Died(_)));
             let what = match gone {
                 Gone::Timeout => format!(
                     "no handshake within {}s (--case-timeout)",
@@ -431,7 +439,7 @@ fn handshake(command: &str, timeout: Duration) -> Result<(Process, Handshake), S
     match Handshake::parse(&line) {
         Ok(h) => Ok((process, h)),
         Err(e) => {
-            let tail = process.stderr_tail();
+            let tail = process.stderr_tail(false);
             process.kill();
             Err(format!("adapter `{command}`: {e}{tail}"))
         }

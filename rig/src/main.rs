@@ -54,6 +54,9 @@ enum Command {
     Minecraft(cmd::minecraft::Args),
     /// Generated cases through both sides, live; shrinks the first divergence.
     Fuzz(cmd::fuzz::Args),
+    /// Adapters (--executor NAME=CMD) over the recorded set: per family passed, failed and
+    /// unsupported, and a minimal repro per kind of divergence, as Markdown and JSON.
+    Conformance(cmd::conformance::Args),
     /// The Rust containers as an adapter on stdin/stdout (`rig adapter paletted`), speaking the
     /// protocol `--executor` takes.
     Adapter(cmd::adapter::Args),
@@ -82,6 +85,7 @@ fn main() -> ExitCode {
         Command::Record(args) => cmd::record::run(args),
         Command::Minecraft(args) => cmd::minecraft::run(args),
         Command::Fuzz(args) => cmd::fuzz::run(args),
+        Command::Conformance(args) => cmd::conformance::run(args),
         Command::Adapter(args) => cmd::adapter::run(args),
         Command::ProbeServer(args) => cmd::probe_server::run(args),
     }

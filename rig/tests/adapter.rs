@@ -245,3 +245,79 @@ fn diff_repro_and_fuzz_take_an_adapter_as_one_side() {
         "Rust results were saved as truth"
     );
 }
+
+#[test]
+fn conformance_reports_each_implementation_with_minimal_repros_deterministically() {
+    let dir = store("conformance");
+    let paletted = format!("paletted={RIG} adapter paletted");
+    let bad = format!("bad={}", toy("bad-write"));
+    let crash = format!("crash={}", toy("crash"));
+    let args = |out: &str| {
+        vec![
+            "conformance".to_string(),
+            "--executor".into(),
+            paletted.clone(),
+            "--executor".into(),
+            bad.clone(),
+            "--executor".into(),
+            crash.clone(),
+            "--out".into(),
+            out.into(),
+            "--json".into(),
+            "report.json".into(),
+        ]
+    };
+    let env = [("TOY_CASE", CASES[1])];
+    let run = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        rig_in(&dir, &a, &env)
+    };
+    let (code, out, err) = run(args("one.md"));
+    assert_eq!(code, 0, "{out}{err}");
+    let md = std::fs::read_to_string(dir.join("one.md")).unwrap();
+    let (code, _, err) = run(args("one.md"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(md, std::fs::read_to_string(dir.join("one.md")).unwrap());
+    // The summary table: every case of the three, per implementation.
+    assert!(
+        md.contains("| paletted | paletted 0.1.0 | 26.3 | 3 | 3 | 0 | 0 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| bad | toy-bad-write 0.1.0 | 26.3 | 3 | 0 | 3 | 0 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| crash | toy-crash 0.1.0 | 26.3 | 3 | 2 | 1 | 0 |"),
+        "{md}"
+    );
+    // One kind for the bad writes; the ops before the write only observe,
+    // so the repro is the write alone, with its recorded result.
+    assert!(
+        md.contains("| container write: Minecraft ok, adapter ok | 3 | `ladder/biomes-r1` |"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "From `ladder/biomes-r1` (9 ops) to 1 ops, shrunk against the recorded results"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("- bad: `{\"ok\":\"00ff\"}`"), "{md}");
+    assert!(md.contains("- `ladder/biomes-r1`: internal error: the adapter's stdout ended while it ran this case\n"), "{md}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["implementations"][1]["total"]["failed"], 3);
+    assert_eq!(
+        json["implementations"][1]["divergences"][0]["repro"]["shrunk_against"],
+        "recorded"
+    );
+    // --check: the same report passes; a stale one fails.
+    let mut check = args("one.md");
+    check.push("--check".into());
+    assert_eq!(run(check.clone()).0, 0);
+    std::fs::write(dir.join("one.md"), md.replace("| 3 |", "| 4 |")).unwrap();
+    let (code, _, err) = run(check);
+    assert_eq!(code, 1);
+    assert!(err.contains("one.md is stale"), "{err}");
+}

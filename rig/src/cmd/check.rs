@@ -33,7 +33,7 @@ pub struct Args {
 }
 
 /// What to check: a recording, or an op list with its snapshot.
-enum Item {
+pub(crate) enum Item {
     Recording(PathBuf),
     WithSnapshot {
         case: PathBuf,
@@ -47,9 +47,9 @@ enum Item {
 }
 
 /// One case's outcome, for the summary and JUnit.
-struct Row {
-    name: String,
-    verdict: Verdict,
+pub(crate) struct Row {
+    pub(crate) name: String,
+    pub(crate) verdict: Verdict,
 }
 
 /// Runs `rig check`.
@@ -168,7 +168,7 @@ fn progress(n: usize) -> indicatif::ProgressBar {
 }
 
 /// The items to check, and the names of op lists with no snapshot yet.
-fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<String>) {
+pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<String>) {
     let mut items = Vec::new();
     let mut awaiting = Vec::new();
     if paths.is_empty() {
@@ -235,12 +235,27 @@ fn failed(name: String, error: String) -> Row {
 }
 
 fn check_one(store: &Store, exec: &mut dyn Executor, known: &Known, item: Item) -> Row {
+    let (case, results) = match load(store, item) {
+        Ok(x) => x,
+        Err(row) => return row,
+    };
+    let verdict = judge(exec, &case, &results, known);
+    Row {
+        name: case.name,
+        verdict,
+    }
+}
+
+/// The case and its recorded results, or the failed row saying why not
+/// (malformed, refused by the provenance gate, miscounted).
+pub(crate) fn load(store: &Store, item: Item) -> Result<(Case, Vec<Outcome>), Row> {
+    let failed = |name, error| Err(failed(name, error));
     let (case, results): (Case, Vec<Outcome>) = match item {
         Item::Broken { name, error } => {
-            return Row {
+            return Err(Row {
                 name,
                 verdict: Verdict::Failed(error),
-            }
+            })
         }
         Item::Recording(path) => {
             let shown = store.relative(&path).to_path_buf();
@@ -286,11 +301,7 @@ fn check_one(store: &Store, exec: &mut dyn Executor, known: &Known, item: Item) 
             (case, snap.results)
         }
     };
-    let verdict = judge(exec, &case, &results, known);
-    Row {
-        name: case.name,
-        verdict,
-    }
+    Ok((case, results))
 }
 
 /// The verdicts as JUnit XML: one test case per case; known divergences

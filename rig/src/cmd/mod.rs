@@ -4,6 +4,7 @@ pub mod adapter;
 pub mod add;
 pub mod bench;
 pub mod check;
+pub mod conformance;
 pub mod coverage;
 pub mod diff;
 pub mod export;
