@@ -321,3 +321,23 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
     assert_eq!(code, 1);
     assert!(err.contains("one.md is stale"), "{err}");
 }
+
+#[test]
+fn the_minimal_adapter_in_protocol_md_passes_every_recorded_storage_case() {
+    let script = std::fs::read_to_string(repo().join("rig/tests/adapters/minimal.py")).unwrap();
+    let doc = std::fs::read_to_string(repo().join("PROTOCOL.md")).unwrap();
+    assert!(
+        doc.contains(&format!("```python\n{script}```\n")),
+        "PROTOCOL.md's minimal adapter differs from rig/tests/adapters/minimal.py"
+    );
+    let cmd = format!(
+        "python3 {}",
+        repo().join("rig/tests/adapters/minimal.py").display()
+    );
+    let (code, out, err) = rig_in(&repo(), &["check", "--executor", &cmd], &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let last = out.lines().last().unwrap();
+    let (passed, rest) = last.split_once(" passed, 0 failed, ").expect(last);
+    assert!(passed.parse::<usize>().unwrap() >= 111, "{last}");
+    assert!(rest.ends_with(" unsupported"), "{last}");
+}
