@@ -447,7 +447,7 @@ pub fn first_difference(a: &[Outcome], b: &[Outcome]) -> Option<usize> {
 
 /// Whether an op only looks: it changes nothing in Minecraft's object, so
 /// the recorded results of the ops after it hold without it.
-fn observes(ops: &Ops, i: usize) -> bool {
+pub fn observes(ops: &Ops, i: usize) -> bool {
     match ops {
         Ops::Container(v) => !matches!(
             v[i],
@@ -564,7 +564,7 @@ pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<S
 }
 
 /// The ops of `case` at `indices`, in order.
-fn select(case: &Case, indices: &[usize]) -> Case {
+pub fn select(case: &Case, indices: &[usize]) -> Case {
     let ops = match &case.ops {
         Ops::Container(v) => Ops::Container(indices.iter().map(|&i| v[i].clone()).collect()),
         Ops::Storage(v) => Ops::Storage(indices.iter().map(|&i| v[i].clone()).collect()),

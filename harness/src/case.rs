@@ -14,6 +14,36 @@ use crate::error::{self, ParseError};
 /// The only interchange format version there is.
 pub const FORMAT: u64 = 1;
 
+/// Every container op's `op` name, in FORMAT.md's order.
+pub const CONTAINER_OPS: [&str; 13] = [
+    "set",
+    "get",
+    "get_and_set",
+    "bits",
+    "palette",
+    "counts",
+    "get_all",
+    "maybe_has",
+    "write",
+    "serialized_size",
+    "pack",
+    "unpack",
+    "read",
+];
+
+/// Every storage op's `op` name, in FORMAT.md's order.
+pub const STORAGE_OPS: [&str; 9] = [
+    "load",
+    "get",
+    "set",
+    "get_and_set",
+    "fill",
+    "values",
+    "longs",
+    "bits",
+    "size",
+];
+
 /// A case: what to build, and the operations to run on it in order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Case {
@@ -182,6 +212,14 @@ impl Ops {
 }
 
 impl Subject {
+    /// The subject's `kind` in a case file: `container` or `storage`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Subject::Container { .. } => "container",
+            Subject::Storage { .. } => "storage",
+        }
+    }
+
     /// The subject as it is written in a case file.
     pub fn to_json(&self) -> Value {
         match *self {

@@ -48,6 +48,72 @@ pub struct Divergence {
     pub not_compared: usize,
 }
 
+/// How a case's results compare, by the adapter rule: ops in order; the
+/// first that differs fails the case; an `unsupported` op met before any
+/// difference makes the case unsupported (counted apart, neither passed
+/// nor failed).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Comparison {
+    /// Every op matched.
+    Same,
+    /// The first differing op.
+    Differs(Divergence),
+    /// An op one side could not run, before any difference.
+    Unsupported {
+        /// The op's index.
+        op: usize,
+        /// The op's short text.
+        op_text: String,
+        /// Why, as the side that could not run it said.
+        reason: String,
+    },
+}
+
+/// Compares by the adapter rule (see [`Comparison`]); either side may hold
+/// `unsupported`.
+pub fn compare(case: &Case, expected: &[Outcome], actual: &[Outcome]) -> Comparison {
+    let n = case.ops.len();
+    for i in 0..n {
+        let unsupported = [expected.get(i), actual.get(i)]
+            .into_iter()
+            .find_map(|o| match o {
+                Some(Outcome::Unsupported(why)) => Some(why.clone()),
+                _ => None,
+            });
+        if let Some(reason) = unsupported {
+            return Comparison::Unsupported {
+                op: i,
+                op_text: case.ops.text(i),
+                reason,
+            };
+        }
+        if let Some(d) = divergence_at(case, expected, actual, i) {
+            return Comparison::Differs(d);
+        }
+    }
+    Comparison::Same
+}
+
+fn divergence_at(
+    case: &Case,
+    expected: &[Outcome],
+    actual: &[Outcome],
+    i: usize,
+) -> Option<Divergence> {
+    let e = expected.get(i)?;
+    let a = actual.get(i);
+    if a.is_some_and(|a| matches(e, a)) {
+        return None;
+    }
+    Some(Divergence {
+        op: i,
+        op_text: case.ops.text(i),
+        expected: e.clone(),
+        actual: a.cloned(),
+        not_compared: case.ops.len() - i - 1,
+    })
+}
+
 /// The first op whose results differ, if any. Results after it depend on
 /// the state the diverging op left, so they are not compared.
 pub fn first_divergence(
@@ -55,21 +121,7 @@ pub fn first_divergence(
     expected: &[Outcome],
     actual: &[Outcome],
 ) -> Option<Divergence> {
-    let n = case.ops.len();
-    (0..n).find_map(|i| {
-        let e = expected.get(i)?;
-        let a = actual.get(i);
-        if a.is_some_and(|a| matches(e, a)) {
-            return None;
-        }
-        Some(Divergence {
-            op: i,
-            op_text: case.ops.text(i),
-            expected: e.clone(),
-            actual: a.cloned(),
-            not_compared: n - i - 1,
-        })
-    })
+    (0..case.ops.len()).find_map(|i| divergence_at(case, expected, actual, i))
 }
 
 impl Divergence {
@@ -178,6 +230,7 @@ pub fn render(op_kind: &str, o: &Outcome) -> Vec<String> {
                 message.as_deref().unwrap_or("null")
             )]
         }
+        Outcome::Unsupported(why) => vec![format!("unsupported: {why}")],
     }
 }
 
@@ -314,6 +367,29 @@ mod tests {
         assert!(plus[0].contains("ff"), "{report}");
         assert!(report.contains("2 later ops not compared"), "{report}");
         assert!(!report.contains('\u{1b}'));
+    }
+
+    #[test]
+    fn the_first_difference_or_unsupported_op_decides() {
+        let ok = |n: i64| Outcome::Ok(n.into());
+        let no = || Outcome::Unsupported("no bits".into());
+        let r = [ok(0), ok(1), ok(2), ok(3)];
+        assert_eq!(compare(&case(), &r, &r), Comparison::Same);
+        // A difference before the unsupported op fails the case.
+        let a = [ok(0), ok(9), no(), no()];
+        assert!(matches!(compare(&case(), &r, &a), Comparison::Differs(d) if d.op == 1));
+        // An unsupported op before any difference makes it unsupported.
+        let a = [ok(0), no(), ok(7), ok(7)];
+        match compare(&case(), &r, &a) {
+            Comparison::Unsupported { op, reason, .. } => {
+                assert_eq!((op, reason.as_str()), (1, "no bits"))
+            }
+            other => panic!("{other:?}"),
+        }
+        // Fewer results than ops is a difference at the first missing one.
+        assert!(
+            matches!(compare(&case(), &r, &r[..2]), Comparison::Differs(d) if d.op == 2 && d.actual.is_none())
+        );
     }
 
     #[test]

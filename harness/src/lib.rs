@@ -7,6 +7,8 @@
 //! the first divergence and reports it; [`known`] lists divergences that are
 //! expected; [`snapshot`] reads and writes the recorded results kept beside
 //! the cases, with their provenance; [`verdict`] puts these together.
+//! [`adapter::AdapterExecutor`] runs cases through any other implementation
+//! speaking the adapter protocol.
 //!
 //! ```
 //! use std::path::Path;
@@ -30,6 +32,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod adapter;
 pub mod case;
 pub mod compare;
 pub mod error;

@@ -1,4 +1,5 @@
-//! What one operation gave: a value, a `DataResult` error, or an exception.
+//! What one operation gave: a value, a `DataResult` error, an exception, or
+//! (from an adapter only) word that it cannot run the op.
 
 use std::fmt;
 
@@ -21,6 +22,10 @@ pub enum Outcome {
         /// The message, `None` for a Java `null`.
         message: Option<String>,
     },
+    /// An adapter cannot run this op (or the subject): `{"unsupported": "why"}`.
+    /// Never in a recording; a case that meets one before any difference is
+    /// counted apart, neither passed nor failed.
+    Unsupported(String),
 }
 
 impl Outcome {
@@ -49,12 +54,27 @@ impl Outcome {
                     message.clone().map_or(Value::Null, Value::String),
                 );
             }
+            Outcome::Unsupported(why) => {
+                m.insert("unsupported".into(), Value::String(why.clone()));
+            }
         }
         Value::Object(m)
     }
 
-    /// Reads the golden JSON form, refusing anything else.
+    /// Reads the golden JSON form, refusing anything else (`unsupported`
+    /// too: recorded results never hold it).
     pub fn from_json(v: &Value) -> Result<Outcome, String> {
+        match Outcome::from_adapter_json(v)? {
+            Outcome::Unsupported(_) => {
+                Err("`unsupported` is an adapter's answer, never a recorded result".to_string())
+            }
+            o => Ok(o),
+        }
+    }
+
+    /// Reads what an adapter answers for one op: the golden form or
+    /// `{"unsupported": "why"}`.
+    pub fn from_adapter_json(v: &Value) -> Result<Outcome, String> {
         let m = v
             .as_object()
             .ok_or_else(|| format!("a result is an object, got {v}"))?;
@@ -77,8 +97,12 @@ impl Outcome {
                 };
                 Ok(Outcome::Throws { class, message })
             }
+            ["unsupported"] => match &m["unsupported"] {
+                Value::String(s) => Ok(Outcome::Unsupported(s.clone())),
+                other => Err(format!("`unsupported` is a string, got {other}")),
+            },
             _ => Err(format!(
-                "a result is {{\"ok\": ..}}, {{\"error\": ..}} or {{\"throws\": .., \"message\": ..}}; got keys {keys:?}"
+                "a result is {{\"ok\": ..}}, {{\"error\": ..}}, {{\"throws\": .., \"message\": ..}} or {{\"unsupported\": ..}}; got keys {keys:?}"
             )),
         }
     }
@@ -128,5 +152,15 @@ mod tests {
             assert_eq!(serde_json::to_string(&o).unwrap(), text);
         }
         assert!(serde_json::from_str::<Outcome>(r#"{"ok":1,"error":"x"}"#).is_err());
+    }
+
+    #[test]
+    fn unsupported_is_an_adapter_answer_only() {
+        let v: Value = serde_json::from_str(r#"{"unsupported":"no read"}"#).unwrap();
+        let o = Outcome::from_adapter_json(&v).unwrap();
+        assert_eq!(o, Outcome::Unsupported("no read".into()));
+        assert_eq!(o.to_json(), v);
+        assert!(Outcome::from_json(&v).is_err());
+        assert!(serde_json::from_str::<Outcome>(r#"{"unsupported":"x"}"#).is_err());
     }
 }

@@ -2,7 +2,7 @@
 //! known divergences.
 
 use crate::case::Case;
-use crate::compare::first_divergence;
+use crate::compare::{compare, Comparison};
 use crate::exec::Executor;
 use crate::known::{self, Known};
 use crate::outcome::Outcome;
@@ -20,6 +20,12 @@ pub enum Verdict {
         /// The listed reason.
         reason: String,
         /// Where it diverges, one line.
+        summary: String,
+    },
+    /// An op the executor (an adapter) could not run, met before any
+    /// difference: counted apart, neither a pass nor a failure.
+    Unsupported {
+        /// Where and why, one line.
         summary: String,
     },
 }
@@ -47,7 +53,19 @@ pub fn judge(exec: &mut dyn Executor, case: &Case, recorded: &[Outcome], known: 
             ));
         }
     };
-    let divergence = first_divergence(case, recorded, &actual);
+    let divergence = match compare(case, recorded, &actual) {
+        Comparison::Same => None,
+        Comparison::Differs(d) => Some(d),
+        Comparison::Unsupported {
+            op,
+            op_text,
+            reason,
+        } => {
+            return Verdict::Unsupported {
+                summary: format!("op {op}: {op_text}: {reason}"),
+            }
+        }
+    };
     match (divergence, known.reason(&case.name)) {
         (None, None) => Verdict::Passed,
         (None, Some(reason)) => Verdict::Failed(format!(

@@ -54,6 +54,12 @@ enum Command {
     Minecraft(cmd::minecraft::Args),
     /// Generated cases through both sides, live; shrinks the first divergence.
     Fuzz(cmd::fuzz::Args),
+    /// Adapters (--executor NAME=CMD) over the recorded set: per family passed, failed and
+    /// unsupported, and a minimal repro per kind of divergence, as Markdown and JSON.
+    Conformance(cmd::conformance::Args),
+    /// The Rust containers as an adapter on stdin/stdout (`rig adapter paletted`), speaking the
+    /// protocol `--executor` takes.
+    Adapter(cmd::adapter::Args),
     /// Internal: the child process that holds the JVM for diff, record and fuzz.
     #[command(hide = true)]
     ProbeServer(cmd::probe_server::Args),
@@ -79,6 +85,8 @@ fn main() -> ExitCode {
         Command::Record(args) => cmd::record::run(args),
         Command::Minecraft(args) => cmd::minecraft::run(args),
         Command::Fuzz(args) => cmd::fuzz::run(args),
+        Command::Conformance(args) => cmd::conformance::run(args),
+        Command::Adapter(args) => cmd::adapter::run(args),
         Command::ProbeServer(args) => cmd::probe_server::run(args),
     }
 }

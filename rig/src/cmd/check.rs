@@ -1,12 +1,15 @@
-//! `rig check`: every recorded case through the Rust containers, compared
-//! with the recorded results. Quiet on success; the last line is
-//! `N passed, M failed` (`, K expected` when known divergences are listed).
+//! `rig check`: every recorded case through the Rust containers (or, with
+//! `--executor`, through an adapter), compared with the recorded results.
+//! Quiet on success; the last line is `N passed, M failed` (`, K expected`
+//! when known divergences are listed, `, U unsupported` for an adapter's
+//! unsupported cases).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use harness::case::Case;
+use harness::exec::Executor;
 use harness::known::Known;
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
@@ -25,10 +28,12 @@ pub struct Args {
     /// Also write the verdicts as JUnit XML to this file.
     #[arg(long)]
     pub junit: Option<PathBuf>,
+    #[command(flatten)]
+    pub adapter: super::adapter::AdapterArgs,
 }
 
 /// What to check: a recording, or an op list with its snapshot.
-enum Item {
+pub(crate) enum Item {
     Recording(PathBuf),
     WithSnapshot {
         case: PathBuf,
@@ -42,9 +47,9 @@ enum Item {
 }
 
 /// One case's outcome, for the summary and JUnit.
-struct Row {
-    name: String,
-    verdict: Verdict,
+pub(crate) struct Row {
+    pub(crate) name: String,
+    pub(crate) verdict: Verdict,
 }
 
 /// Runs `rig check`.
@@ -61,18 +66,52 @@ pub fn run(args: Args) -> ExitCode {
             Known::none()
         }
     };
+    let mut adapter = match args.adapter.start() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("rig check: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // The known divergences are paletted's: they hold for an adapter only
+    // when it is paletted itself.
+    let known = if super::adapter::is_paletted(adapter.as_ref()) {
+        known
+    } else {
+        Known::none()
+    };
     let (items, awaiting) = collect(&store, &args.paths);
     let bar = progress(items.len());
-    let mut exec = RustExecutor::new();
+    let mut rust = RustExecutor::new();
     for item in items {
-        let row = check_one(&store, &mut exec, &known, item);
+        let exec: &mut dyn Executor = match adapter.as_mut() {
+            Some(a) => a,
+            None => &mut rust,
+        };
+        let row = check_one(&store, exec, &known, item);
         if let Verdict::Failed(report) = &row.verdict {
             bar.suspend(|| println!("{report}"));
         }
         rows.push(row);
         bar.inc(1);
+        if let Some(why) = adapter.as_ref().and_then(|a| a.unusable()) {
+            bar.finish_and_clear();
+            eprintln!("rig check: {why}");
+            return ExitCode::from(2);
+        }
     }
     bar.finish_and_clear();
+    if let Some(a) = adapter.as_mut() {
+        if a.restarts > 0 {
+            eprintln!(
+                "rig check: the adapter was restarted {} time(s), each after the case reported above",
+                a.restarts
+            );
+        }
+        if let Err(e) = a.finish() {
+            eprintln!("rig check: warning: {e}");
+        }
+    }
 
     for row in &rows {
         if let Verdict::Expected { reason, summary } = &row.verdict {
@@ -88,17 +127,26 @@ pub fn run(args: Args) -> ExitCode {
     }
     let passed = rows.iter().filter(|r| r.verdict == Verdict::Passed).count();
     let failed = rows.iter().filter(|r| r.verdict.is_failure()).count();
-    let expected = rows.len() - passed - failed;
+    let unsupported = rows
+        .iter()
+        .filter(|r| matches!(r.verdict, Verdict::Unsupported { .. }))
+        .count();
+    let expected = rows.len() - passed - failed - unsupported;
     if let Some(path) = &args.junit {
         if let Err(e) = std::fs::write(path, junit(&rows)) {
             eprintln!("rig check: cannot write {}: {e}", path.display());
             return ExitCode::FAILURE;
         }
     }
-    if known.is_empty() && expected == 0 {
-        println!("{passed} passed, {failed} failed");
+    let unsupported = if unsupported > 0 {
+        format!(", {unsupported} unsupported")
     } else {
-        println!("{passed} passed, {failed} failed, {expected} expected");
+        String::new()
+    };
+    if known.is_empty() && expected == 0 {
+        println!("{passed} passed, {failed} failed{unsupported}");
+    } else {
+        println!("{passed} passed, {failed} failed, {expected} expected{unsupported}");
     }
     if failed > 0 {
         ExitCode::FAILURE
@@ -120,7 +168,7 @@ fn progress(n: usize) -> indicatif::ProgressBar {
 }
 
 /// The items to check, and the names of op lists with no snapshot yet.
-fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<String>) {
+pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<String>) {
     let mut items = Vec::new();
     let mut awaiting = Vec::new();
     if paths.is_empty() {
@@ -186,13 +234,28 @@ fn failed(name: String, error: String) -> Row {
     }
 }
 
-fn check_one(store: &Store, exec: &mut RustExecutor, known: &Known, item: Item) -> Row {
+fn check_one(store: &Store, exec: &mut dyn Executor, known: &Known, item: Item) -> Row {
+    let (case, results) = match load(store, item) {
+        Ok(x) => x,
+        Err(row) => return row,
+    };
+    let verdict = judge(exec, &case, &results, known);
+    Row {
+        name: case.name,
+        verdict,
+    }
+}
+
+/// The case and its recorded results, or the failed row saying why not
+/// (malformed, refused by the provenance gate, miscounted).
+pub(crate) fn load(store: &Store, item: Item) -> Result<(Case, Vec<Outcome>), Row> {
+    let failed = |name, error| Err(failed(name, error));
     let (case, results): (Case, Vec<Outcome>) = match item {
         Item::Broken { name, error } => {
-            return Row {
+            return Err(Row {
                 name,
                 verdict: Verdict::Failed(error),
-            }
+            })
         }
         Item::Recording(path) => {
             let shown = store.relative(&path).to_path_buf();
@@ -238,11 +301,7 @@ fn check_one(store: &Store, exec: &mut RustExecutor, known: &Known, item: Item) 
             (case, snap.results)
         }
     };
-    let verdict = judge(exec, &case, &results, known);
-    Row {
-        name: case.name,
-        verdict,
-    }
+    Ok((case, results))
 }
 
 /// The verdicts as JUnit XML: one test case per case; known divergences
@@ -251,7 +310,12 @@ fn junit(rows: &[Row]) -> String {
     let failures = rows.iter().filter(|r| r.verdict.is_failure()).count();
     let skipped = rows
         .iter()
-        .filter(|r| matches!(r.verdict, Verdict::Expected { .. }))
+        .filter(|r| {
+            matches!(
+                r.verdict,
+                Verdict::Expected { .. } | Verdict::Unsupported { .. }
+            )
+        })
         .count();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     s.push_str(&format!(
@@ -282,6 +346,10 @@ fn junit(rows: &[Row]) -> String {
                 "><skipped message=\"known divergence ({}): {}\"/></testcase>\n",
                 xml(summary),
                 xml(reason)
+            )),
+            Verdict::Unsupported { summary } => s.push_str(&format!(
+                "><skipped message=\"unsupported ({})\"/></testcase>\n",
+                xml(summary)
             )),
         }
     }

@@ -1,20 +1,28 @@
 //! `rig fuzz`: generated cases (the `gen` families, seeded) through both sides, live. On the
 //! first divergence the case is shrunk against the live JVM, saved as a regression case with
 //! the JVM side's results as its snapshot, and the command says how to replay it.
+//!
+//! With `--executor CMD` an adapter takes the Rust containers' place. With `--reference
+//! paletted` too, the Rust containers stand in for Minecraft (no JVM): the shrunk case is
+//! saved as an op list awaiting recording, with no snapshot, since Rust results are never
+//! truth.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use harness::adapter::AdapterExecutor;
 use harness::case::Case;
-use harness::compare::first_divergence;
-use harness::exec::Executor;
+use harness::compare::{compare, Comparison};
+use harness::exec::{ExecError, Executor};
+use harness::outcome::Outcome;
 use harness::rust::RustExecutor;
 use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
 
-use crate::jvm::{JvmArgs, JvmExecutor};
+use super::adapter::{Reference, SideArgs};
+use crate::jvm::{JvmArgs, JvmExecutor, Setup};
 
 /// Arguments of `rig fuzz`.
 #[derive(clap::Args)]
@@ -37,6 +45,53 @@ pub struct Args {
     /// directory): cases/ops/regress/ and snapshots/regress/.
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+    #[command(flatten)]
+    pub sides: SideArgs,
+}
+
+/// The two sides: the reference (the JVM, or the Rust containers standing in for it) and the
+/// side under test (the Rust containers, or an adapter).
+struct Sides {
+    jvm: Option<(JvmExecutor, Setup)>,
+    rust: RustExecutor,
+    adapter: Option<AdapterExecutor>,
+}
+
+type Run = Result<Vec<Outcome>, ExecError>;
+
+impl Sides {
+    fn run(&mut self, case: &Case) -> (Run, Run) {
+        let reference = match &mut self.jvm {
+            Some((jvm, _)) => jvm.run(case),
+            None => self.rust.run(case),
+        };
+        let tested = match &mut self.adapter {
+            Some(a) => a.run(case),
+            None => self.rust.run(case),
+        };
+        (reference, tested)
+    }
+
+    /// Why a side cannot run at all.
+    fn unusable(&self) -> Option<String> {
+        if let Some(why) = self.jvm.as_ref().and_then(|(j, _)| j.unusable()) {
+            return Some(format!("the JVM side cannot run: {why}"));
+        }
+        let why = self.adapter.as_ref().and_then(|a| a.unusable())?;
+        Some(format!("the adapter cannot run: {why}"))
+    }
+
+    fn labels(&self) -> (String, String) {
+        let reference = match &self.jvm {
+            Some(_) => "minecraft (jvm)".to_string(),
+            None => "paletted (rust, standing in for minecraft)".to_string(),
+        };
+        let tested = match &self.adapter {
+            Some(a) => a.name(),
+            None => "paletted (rust)".to_string(),
+        };
+        (reference, tested)
+    }
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -85,9 +140,19 @@ fn fuzz(args: Args) -> Result<bool, String> {
         (t, _) => t,
     };
     let store = args.root.clone().map_or_else(Store::find, Store::at);
-    let setup = args.jvm.setup()?;
-    let mut jvm = JvmExecutor::new(&setup)?;
-    let mut rust = RustExecutor::new();
+    let adapter = args.sides.start(args.jvm.case_timeout)?;
+    let jvm = match args.sides.reference {
+        Reference::Minecraft => {
+            let setup = args.jvm.setup()?;
+            Some((JvmExecutor::new(&setup)?, setup))
+        }
+        Reference::Paletted => None,
+    };
+    let mut sides = Sides {
+        jvm,
+        rust: RustExecutor::new(),
+        adapter,
+    };
 
     let started = Instant::now();
     let mut last_report = Instant::now();
@@ -112,11 +177,11 @@ fn fuzz(args: Args) -> Result<bool, String> {
                     );
                     return Ok(true);
                 }
-                let on_jvm = jvm.run(&case);
-                if let Some(why) = jvm.unusable() {
-                    return Err(format!("the JVM side cannot run: {why}"));
+                let (on_jvm, on_rust) = sides.run(&case);
+                if let Some(why) = sides.unusable() {
+                    return Err(why);
                 }
-                let (Ok(on_jvm), Ok(on_rust)) = (on_jvm, rust.run(&case)) else {
+                let (Ok(on_jvm), Ok(on_rust)) = (on_jvm, on_rust) else {
                     // A case either side cannot run is not a divergence; counted, and
                     // `rig diff` on it says why.
                     cases += 1;
@@ -125,10 +190,11 @@ fn fuzz(args: Args) -> Result<bool, String> {
                 };
                 cases += 1;
                 ops += case.ops.len();
-                if let Some(d) = first_divergence(&case, &on_jvm, &on_rust) {
-                    println!("{}", d.report(&case, "minecraft (jvm)", "paletted (rust)"));
+                if let Comparison::Differs(d) = compare(&case, &on_jvm, &on_rust) {
+                    let (reference, tested) = sides.labels();
+                    println!("{}", d.report(&case, &reference, &tested));
                     let kind = case.ops.kind(d.op);
-                    shrink_and_save(&case, kind, &mut jvm, &mut rust, &store, &setup, seed)?;
+                    shrink_and_save(&case, kind, &mut sides, &store, seed)?;
                     return Ok(false);
                 }
                 if last_report.elapsed() >= Duration::from_secs(5) {
@@ -151,43 +217,54 @@ fn fuzz(args: Args) -> Result<bool, String> {
 fn shrink_and_save(
     case: &Case,
     kind: &str,
-    jvm: &mut JvmExecutor,
-    rust: &mut RustExecutor,
+    sides: &mut Sides,
     store: &Store,
-    setup: &crate::jvm::Setup,
     seed: u64,
 ) -> Result<(), String> {
-    let predicate = |c: &Case| match (jvm.run(c), rust.run(c)) {
-        (Ok(a), Ok(b)) => first_divergence(c, &a, &b).is_some_and(|d| c.ops.kind(d.op) == kind),
+    let predicate = |c: &Case| match sides.run(c) {
+        (Ok(a), Ok(b)) => {
+            matches!(compare(c, &a, &b), Comparison::Differs(d) if c.ops.kind(d.op) == kind)
+        }
         _ => false,
     };
     let shrunk = gen::shrink(case, predicate)?;
+    let (reference, tested) = sides.labels();
     println!(
-        "rig fuzz: shrunk {} from {} to {} ops against the live JVM ({} runs)",
+        "rig fuzz: shrunk {} from {} to {} ops against {reference} ({} runs)",
         case.name,
         shrunk.from_ops,
         shrunk.case.ops.len(),
         shrunk.tests
     );
     let dir = store.root().join("cases").join("ops").join("regress");
-    let why = format!(
-        "rig fuzz (seed {seed}) found the Rust containers disagreeing with {}",
-        setup.source
-    );
+    let why = match &sides.jvm {
+        Some((_, setup)) => format!("rig fuzz (seed {seed}) found {tested} disagreeing with {}", setup.source),
+        None => format!("rig fuzz (seed {seed}) found {tested} disagreeing with the Rust containers (standing in for Minecraft; record it to know which is right)"),
+    };
     let path = gen::shrink::write_regression(&shrunk, &case.name, &why, &dir)?;
     let text =
         fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let saved = Case::parse(&text, &path).map_err(|e| e.to_string())?;
-    let results = jvm
-        .run(&saved)
-        .map_err(|e| format!("recording the shrunk case: {e}"))?;
-    if let Some(d) = first_divergence(
-        &saved,
-        &results,
-        &rust.run(&saved).map_err(|e| e.to_string())?,
-    ) {
-        println!("{}", d.report(&saved, "minecraft (jvm)", "paletted (rust)"));
+    let (on_ref, on_tested) = sides.run(&saved);
+    let results = on_ref.map_err(|e| format!("running the shrunk case on {reference}: {e}"))?;
+    let tested_results = on_tested.map_err(|e| e.to_string())?;
+    if let Comparison::Differs(d) = compare(&saved, &results, &tested_results) {
+        println!("{}", d.report(&saved, &reference, &tested));
     }
+    let executor_flag = sides
+        .adapter
+        .as_ref()
+        .map(|a| format!(" --executor '{}'", a.command()))
+        .unwrap_or_default();
+    let Some((_, setup)) = &sides.jvm else {
+        // The Rust containers' results are never truth: no snapshot.
+        println!(
+            "rig fuzz: saved {} (awaiting recording: `rig record` it)\n  replay live:  rig diff {}{executor_flag} --reference paletted",
+            path.display(),
+            path.display()
+        );
+        return Ok(());
+    };
     let mut provenance = Provenance::recording(&setup.source, "rig fuzz (JVM probe)")
         .with("seed", &seed.to_string());
     if let Some(v) = &setup.minecraft_version {
@@ -205,18 +282,21 @@ fn shrink_and_save(
         }
         .to_text(&saved.name),
     )?;
+    let replay_check = match &sides.adapter {
+        Some(_) => format!("rig check{executor_flag} {}", path.display()),
+        None => format!("rig check {}", saved.name),
+    };
     println!(
-        "rig fuzz: saved {} and {}\n  replay live:  rig diff {} {}\n  replay from the snapshot:  rig check {}",
+        "rig fuzz: saved {} and {}\n  replay live:  rig diff {} {}{executor_flag}\n  replay from the snapshot:  {replay_check}",
         path.display(),
         snap.display(),
         path.display(),
         replay_flags(setup),
-        saved.name
     );
     Ok(())
 }
 
-fn replay_flags(setup: &crate::jvm::Setup) -> String {
+fn replay_flags(setup: &Setup) -> String {
     let mut s = String::new();
     for o in &setup.jvm_options {
         s.push_str(&format!(" --jvm-option={o}"));

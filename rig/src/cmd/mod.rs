@@ -1,8 +1,10 @@
 //! One module a command, each with `Args` (clap) and `run(Args) -> ExitCode`.
 
+pub mod adapter;
 pub mod add;
 pub mod bench;
 pub mod check;
+pub mod conformance;
 pub mod coverage;
 pub mod diff;
 pub mod export;

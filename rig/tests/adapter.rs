@@ -1,0 +1,343 @@
+//! The adapter protocol end to end: `rig adapter paletted` behind
+//! `rig check --executor` gives plain `rig check`'s verdicts, and adapters
+//! that answer wrong, crash, hang, garble their line or miscount fail only
+//! the case they were running, named, and are restarted.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const RIG: &str = env!("CARGO_BIN_EXE_rig");
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs rig in `dir`; (exit code, stdout, stderr).
+fn rig_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = Command::new(RIG)
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A scratch store holding three recorded cases, run in this order.
+const CASES: [&str; 3] = [
+    "flat/bottom-section",
+    "ladder/biomes-r1",
+    "unpack/biomes-p9-badindex",
+];
+
+fn store(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rig-adapter-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("cases/ops")).unwrap();
+    std::fs::create_dir_all(dir.join("snapshots")).unwrap();
+    for name in CASES {
+        let file = repo().join("cases/golden").join(format!("{name}.json"));
+        let (code, out, err) = rig_in(&dir, &["import", file.to_str().unwrap()], &[]);
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    dir
+}
+
+fn toy(mode: &str) -> String {
+    let script = repo().join("rig/tests/adapters/toy.py");
+    format!("python3 {} {mode} {RIG}", script.display())
+}
+
+/// `rig check --executor` with the toy adapter misbehaving on the middle case.
+fn check_toy(test: &str, mode: &str, extra: &[&str]) -> (i32, String, String) {
+    let dir = store(test);
+    let cmd = toy(mode);
+    let mut args = vec!["check", "--executor", &cmd];
+    args.extend_from_slice(extra);
+    rig_in(&dir, &args, &[("TOY_CASE", CASES[1])])
+}
+
+/// Failed cases' names, in order, from check's reports.
+fn failed_cases(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("case "))
+        .filter_map(|l| l.split(':').next())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn paletted_as_an_adapter_gives_plain_checks_verdicts_on_the_recorded_set() {
+    let (plain_code, plain, _) = rig_in(&repo(), &["check"], &[]);
+    let cmd = format!("{RIG} adapter paletted");
+    let (code, out, err) = rig_in(&repo(), &["check", "--executor", &cmd], &[]);
+    assert_eq!(code, plain_code, "{err}");
+    assert_eq!(failed_cases(&out), failed_cases(&plain));
+    assert_eq!(out.lines().last(), plain.lines().last(), "{err}");
+    let total: usize = plain
+        .lines()
+        .last()
+        .unwrap()
+        .split(", ")
+        .map(|part| part.split(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert!(total >= 1184, "{plain}");
+}
+
+#[test]
+fn a_wrong_adapter_fails_the_case_it_is_wrong_on() {
+    let (code, out, err) = check_toy("wrong", "wrong", &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(out.contains("op 0 of 9 diverges: bits"), "{out}");
+    assert!(out.contains(r#"{"ok":"toy"}"#), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn a_crashing_adapter_fails_its_case_names_it_and_is_restarted() {
+    let (code, out, err) = check_toy("crash", "crash", &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(out.contains("stdout ended while it ran this case"), "{out}");
+    assert!(out.contains("| toy: crashing on ladder/biomes-r1"), "{out}");
+    // The case after it ran on a fresh adapter.
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+    assert!(err.contains("restarted 1 time(s)"), "{err}");
+}
+
+#[test]
+fn a_hanging_adapter_is_timed_out_killed_and_restarted() {
+    let (code, out, err) = check_toy("hang", "hang", &["--case-timeout", "5"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(
+        out.contains("did not answer within 5s (--case-timeout)"),
+        "{out}"
+    );
+    assert!(out.contains("it was killed and is restarted"), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn an_adapter_that_never_shakes_hands_stops_the_run() {
+    let dir = store("mute");
+    let (code, out, err) = rig_in(
+        &dir,
+        &["check", "--executor", "sleep 1000", "--case-timeout", "1"],
+        &[],
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("adapter `sleep 1000`: no handshake within 1s"),
+        "{err}"
+    );
+    let (code, _, err) = rig_in(
+        &dir,
+        &["check", "--executor", "echo '{\"protocol\":9}'"],
+        &[],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("speaks protocol 9; this rig speaks 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn malformed_json_fails_its_case_and_the_run_goes_on() {
+    let (code, out, err) = check_toy("malformed", "malformed", &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(out.contains("a line that is not JSON"), "{out}");
+    assert!(out.contains(r#"{"results": [oops"#), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn a_wrong_number_of_results_fails_its_case() {
+    let (code, out, err) = check_toy("count", "count", &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(out.contains("answered 8 results for the 9 ops"), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn unsupported_cases_and_unlisted_ops_are_counted_apart() {
+    let (code, out, err) = check_toy("unsupported", "unsupported", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "2 passed, 0 failed, 1 unsupported\n");
+    // Every case has a write; the toy crashes if asked for one, so each is
+    // unsupported at its first write, asked only for the ops before it.
+    let (code, out, err) = check_toy("no-write", "no-write", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "0 passed, 0 failed, 3 unsupported\n", "{err}");
+}
+
+#[test]
+fn diff_repro_and_fuzz_take_an_adapter_as_one_side() {
+    let dir = store("sides");
+    let wrong = toy("wrong");
+    let env = [("TOY_CASE", CASES[1])];
+    // diff against the Rust containers standing in for Minecraft: no JVM.
+    let (code, out, err) = rig_in(
+        &dir,
+        &[
+            "diff",
+            "cases/ops",
+            "--executor",
+            &wrong,
+            "--reference",
+            "paletted",
+        ],
+        &env,
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+    let (code, _, err) = rig_in(&dir, &["diff", "--reference", "paletted"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give --executor CMD"), "{err}");
+    // repro against the recording.
+    let (code, out, _) = rig_in(&dir, &["repro", CASES[1], "--executor", &wrong], &env);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("op 0 of 9 diverges: bits"), "{out}");
+    let (code, out, _) = rig_in(
+        &dir,
+        &["repro", CASES[1], "--executor", &toy("no-write")],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("op 2: write: unsupported by toy-no-write"),
+        "{out}"
+    );
+    // fuzz finds the bad write, shrinks it to one op and saves it with no snapshot.
+    let (code, out, err) = rig_in(
+        &dir,
+        &[
+            "fuzz",
+            "--executor",
+            &toy("bad-write"),
+            "--reference",
+            "paletted",
+            "--seed",
+            "3",
+            "--cases",
+            "50",
+            "--families",
+            "flat",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("to 1 ops against paletted"), "{out}");
+    assert!(out.contains("awaiting recording"), "{out}");
+    let saved = dir.join("cases/ops/regress/flat-bottom-section-s3-shrunk.json");
+    assert!(saved.is_file(), "{out}");
+    assert!(
+        !dir.join("snapshots/regress").exists(),
+        "Rust results were saved as truth"
+    );
+}
+
+#[test]
+fn conformance_reports_each_implementation_with_minimal_repros_deterministically() {
+    let dir = store("conformance");
+    let paletted = format!("paletted={RIG} adapter paletted");
+    let bad = format!("bad={}", toy("bad-write"));
+    let crash = format!("crash={}", toy("crash"));
+    let args = |out: &str| {
+        vec![
+            "conformance".to_string(),
+            "--executor".into(),
+            paletted.clone(),
+            "--executor".into(),
+            bad.clone(),
+            "--executor".into(),
+            crash.clone(),
+            "--out".into(),
+            out.into(),
+            "--json".into(),
+            "report.json".into(),
+        ]
+    };
+    let env = [("TOY_CASE", CASES[1])];
+    let run = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        rig_in(&dir, &a, &env)
+    };
+    let (code, out, err) = run(args("one.md"));
+    assert_eq!(code, 0, "{out}{err}");
+    let md = std::fs::read_to_string(dir.join("one.md")).unwrap();
+    let (code, _, err) = run(args("one.md"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(md, std::fs::read_to_string(dir.join("one.md")).unwrap());
+    // The summary table: every case of the three, per implementation.
+    assert!(
+        md.contains("| paletted | paletted 0.1.0 | 26.3 | 3 | 3 | 0 | 0 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| bad | toy-bad-write 0.1.0 | 26.3 | 3 | 0 | 3 | 0 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| crash | toy-crash 0.1.0 | 26.3 | 3 | 2 | 1 | 0 |"),
+        "{md}"
+    );
+    // One kind for the bad writes; the ops before the write only observe,
+    // so the repro is the write alone, with its recorded result.
+    assert!(
+        md.contains("| container write: Minecraft ok, adapter ok | 3 | `ladder/biomes-r1` |"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "From `ladder/biomes-r1` (9 ops) to 1 ops, shrunk against the recorded results"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("- bad: `{\"ok\":\"00ff\"}`"), "{md}");
+    assert!(md.contains("- `ladder/biomes-r1`: internal error: the adapter's stdout ended while it ran this case\n"), "{md}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["implementations"][1]["total"]["failed"], 3);
+    assert_eq!(
+        json["implementations"][1]["divergences"][0]["repro"]["shrunk_against"],
+        "recorded"
+    );
+    // --check: the same report passes; a stale one fails.
+    let mut check = args("one.md");
+    check.push("--check".into());
+    assert_eq!(run(check.clone()).0, 0);
+    std::fs::write(dir.join("one.md"), md.replace("| 3 |", "| 4 |")).unwrap();
+    let (code, _, err) = run(check);
+    assert_eq!(code, 1);
+    assert!(err.contains("one.md is stale"), "{err}");
+}
+
+#[test]
+fn the_minimal_adapter_in_protocol_md_passes_every_recorded_storage_case() {
+    let script = std::fs::read_to_string(repo().join("rig/tests/adapters/minimal.py")).unwrap();
+    let doc = std::fs::read_to_string(repo().join("PROTOCOL.md")).unwrap();
+    assert!(
+        doc.contains(&format!("```python\n{script}```\n")),
+        "PROTOCOL.md's minimal adapter differs from rig/tests/adapters/minimal.py"
+    );
+    let cmd = format!(
+        "python3 {}",
+        repo().join("rig/tests/adapters/minimal.py").display()
+    );
+    let (code, out, err) = rig_in(&repo(), &["check", "--executor", &cmd], &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let last = out.lines().last().unwrap();
+    let (passed, rest) = last.split_once(" passed, 0 failed, ").expect(last);
+    assert!(passed.parse::<usize>().unwrap() >= 111, "{last}");
+    assert!(rest.ends_with(" unsupported"), "{last}");
+}
