@@ -51,6 +51,9 @@ pub struct Args {
     /// Seconds one case may take in an adapter before it is killed and restarted.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     pub case_timeout: f64,
+    /// A Markdown file of findings in prose, put after the summary table (its text as it is).
+    #[arg(long, value_name = "FILE")]
+    pub findings: Option<PathBuf>,
 }
 
 /// A recorded case and its results.
@@ -148,7 +151,14 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
         let adapter = start_adapter(command, args.case_timeout)?;
         reports.push(run_one(name, adapter, &set)?);
     }
-    let markdown = markdown(&reports, args, set.len());
+    let findings = match &args.findings {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let markdown = markdown(&reports, args, set.len(), findings.as_deref());
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&to_json(&reports, args, set.len()))
             .map_err(|e| e.to_string())?;
@@ -393,6 +403,9 @@ fn command_line(args: &Args) -> String {
     if let Some(d) = &args.date {
         s.push_str(&format!(" --date {d}"));
     }
+    if let Some(f) = &args.findings {
+        s.push_str(&format!(" --findings {}", f.display()));
+    }
     if let Some(o) = &args.out {
         s.push_str(&format!(" --out {}", o.display()));
     }
@@ -425,7 +438,7 @@ fn shown(o: Option<&Outcome>) -> String {
     }
 }
 
-fn markdown(reports: &[Report], args: &Args, cases: usize) -> String {
+fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str>) -> String {
     let mut s = String::from("# Conformance\n\n");
     let _ = writeln!(
         s,
@@ -452,6 +465,16 @@ fn markdown(reports: &[Report], args: &Args, cases: usize) -> String {
             t.unsupported,
             t.ops
         );
+    }
+    if let Some(text) = findings {
+        let _ = write!(
+            s,
+            "\n## Findings\n\n{}",
+            text.trim_start_matches(|c| c == '\n')
+        );
+        if !text.ends_with('\n') {
+            s.push('\n');
+        }
     }
     for r in reports {
         let _ = writeln!(s, "\n## {}\n", r.name);

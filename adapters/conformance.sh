@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# CONFORMANCE.md from the recorded set: builds the three adapters, then runs
+# `rig conformance` over every recorded case through each.
+#   adapters/conformance.sh           # rewrite CONFORMANCE.md and conformance.json
+#   adapters/conformance.sh --check   # CI: fail if CONFORMANCE.md is stale
+# A peer's divergences never fail this; a stale table does.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+adapters/build.sh
+rig=(cargo run --quiet --release -p rig --)
+mode=()
+[ "${1:-}" = --check ] && mode=(--check)
+"${rig[@]}" conformance \
+  --executor "prismarine-chunk=node adapters/prismarine-chunk/adapter.js" \
+  --executor "azalea-world=adapters/target/azalea-world/debug/adapter-azalea-world" \
+  --executor "oxidized-chunks=adapters/target/oxidized-chunks/debug/adapter-oxidized-chunks" \
+  --findings adapters/SUMMARY.md --date 2026-12-01 \
+  --out CONFORMANCE.md "${mode[@]}"
