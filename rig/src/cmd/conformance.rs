@@ -470,7 +470,7 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
         let _ = write!(
             s,
             "\n## Findings\n\n{}",
-            text.trim_start_matches(|c| c == '\n')
+            text.trim_start_matches('\n')
         );
         if !text.ends_with('\n') {
             s.push('\n');
