@@ -50,7 +50,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn add(args: &Args) -> Result<String, String> {
-    let store = Store::find();
+    let store = super::store();
     let text = store::read(&args.case).map_err(|e| e.to_string())?;
     let stem = args
         .case
@@ -70,7 +70,7 @@ fn add(args: &Args) -> Result<String, String> {
     let from = args.case.display().to_string();
     if Recorded::has_results(&text) {
         let mut recorded = Recorded::parse(&text, &args.case).map_err(|e| e.to_string())?;
-        if let Some(why) = Store::provenance(&recorded, RECORDER, &from).refusal() {
+        if let Some(why) = store.refusal(&Store::provenance(&recorded, RECORDER, &from)) {
             return Err(format!("{from}: {why}"));
         }
         recorded.case.name = name.clone();

@@ -13,7 +13,7 @@ use harness::rust::RustExecutor;
 use harness::store::Store;
 
 use super::jvm_cases;
-use crate::jvm::{JvmArgs, JvmExecutor};
+use crate::jvm::JvmArgs;
 
 /// Arguments of `rig diff`.
 #[derive(clap::Args, Default)]
@@ -43,8 +43,7 @@ fn diff(args: Args) -> Result<bool, String> {
         args.paths.clone()
     };
     let files = jvm_cases::files(&paths)?;
-    let setup = args.jvm.setup()?;
-    let mut jvm = JvmExecutor::new(&setup)?;
+    let (setup, mut jvm) = args.jvm.start()?;
     let jvm_name = format!("minecraft (jvm: {})", setup.source);
     let mut rust = RustExecutor::new();
     // Cases listed as known divergences (with their reason) count as expected, as in check.

@@ -85,8 +85,7 @@ fn fuzz(args: Args) -> Result<bool, String> {
         (t, _) => t,
     };
     let store = args.root.clone().map_or_else(Store::find, Store::at);
-    let setup = args.jvm.setup()?;
-    let mut jvm = JvmExecutor::new(&setup)?;
+    let (setup, mut jvm) = args.jvm.start()?;
     let mut rust = RustExecutor::new();
 
     let started = Instant::now();

@@ -28,7 +28,7 @@ const LEADING: usize = 8;
 
 /// Runs `rig repro`.
 pub fn run(args: Args) -> ExitCode {
-    let store = Store::find();
+    let store = super::store();
     let (case, recorded) = match load(&store, &args.case) {
         Ok(x) => x,
         Err(e) => {
@@ -145,7 +145,7 @@ fn snapshot_of(store: &Store, case: &Case) -> Result<Option<Vec<Outcome>>, Strin
     let snap = Snapshot::load(store.relative(&path))
         .or_else(|_| Snapshot::load(&path))
         .map_err(|e| e.to_string())?;
-    if let Some(why) = snap.provenance.refusal() {
+    if let Some(why) = store.refusal(&snap.provenance) {
         eprintln!(
             "warning: {}: {why}; its results are shown but are not truth",
             store.relative(&path).display()

@@ -38,6 +38,20 @@ pub struct Setup {
     pub case_timeout: Duration,
 }
 
+impl Setup {
+    /// Marks the results as the test fixture's: never Minecraft truth.
+    pub fn mark_fixture(&mut self) {
+        if !self.fixture {
+            self.fixture = true;
+            self.source = format!(
+                "{} (rig/tests/fixture, a stand-in, not Minecraft): {}",
+                harness::snapshot::FIXTURE_SOURCE,
+                self.source
+            );
+        }
+    }
+}
+
 struct Server {
     child: Child,
     input: BufWriter<ChildStdin>,
@@ -266,6 +280,16 @@ impl JvmExecutor {
             results.push(outcome);
         }
         Ok(results)
+    }
+
+    /// Whether the JVM side loads the test fixture's marker class
+    /// ([`super::FIXTURE_MARK`]); starts the JVM if it is not running.
+    pub fn loads_fixture(&mut self) -> Result<bool, String> {
+        let answer = self.call(&json!({ "loads": super::FIXTURE_MARK }))?;
+        answer
+            .get("loadable")
+            .and_then(Value::as_bool)
+            .ok_or_else(|| format!("the probe server answered {answer} to a class lookup"))
     }
 
     /// Stops the child, if one runs.

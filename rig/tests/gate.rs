@@ -1,0 +1,91 @@
+//! The gate cannot be fooled: results from the test fixture, or from any class path named
+//! with free `--source` text, are never Minecraft truth, however the fixture is given.
+
+mod jvm_support;
+
+use std::path::Path;
+
+use jvm_support::{fixture, fresh_dir, golden, rig, run};
+
+fn repo() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+/// A scratch repository that trusts what this one trusts.
+fn repo_like(name: &str) -> std::path::PathBuf {
+    let root = fresh_dir(name);
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    std::fs::copy(
+        repo().join("cases/trusted-sources.toml"),
+        root.join("cases/trusted-sources.toml"),
+    )
+    .unwrap();
+    root
+}
+
+#[test]
+fn the_fixture_source_folder_with_a_minecraft_source_is_refused() {
+    if fixture().is_none() {
+        return;
+    }
+    let root = repo_like("gate-fixture-src");
+    // The fixture's source folder, as the README once suggested: javac compiles it into the
+    // probe's classes, so no Plants.class lies in the folder; the JVM still loads the marker.
+    let src = repo().join("rig/tests/fixture");
+    let (code, out, err) = run(rig()
+        .arg("record")
+        .arg(golden().join("ladder/biomes-r1.json"))
+        .args(["--classpath", src.to_str().unwrap()])
+        .args(["--source", "Minecraft 26.3 trust me"])
+        .arg("--root")
+        .arg(&root)
+        .current_dir(&root));
+    assert_eq!(code, 0, "{out}\n{err}");
+    let snap = std::fs::read_to_string(root.join("snapshots/ladder/biomes-r1.snap")).unwrap();
+    assert!(snap.contains("test fixture — NOT a recording"), "{snap}");
+    assert!(
+        err.contains("will not take these snapshots as truth"),
+        "{err}"
+    );
+    let (code, out, err) = run(rig().arg("check").current_dir(&root));
+    assert_ne!(code, 0, "rig check accepted fixture results:\n{out}\n{err}");
+    assert!(
+        out.contains("snapshots/ladder/biomes-r1.snap: refused:"),
+        "{out}"
+    );
+    assert!(out.contains("Minecraft 26.3 trust me"), "{out}");
+    assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn free_source_text_never_makes_truth_even_the_trusted_text() {
+    let Some(fx) = fixture() else { return };
+    let root = repo_like("gate-free-source");
+    let goldens = root.join("out");
+    let trusted_text = harness::trusted::Trusted::load(&repo().join("cases/trusted-sources.toml"))
+        .unwrap()
+        .sources[0]
+        .clone();
+    let (code, out, err) = run(rig()
+        .arg("record")
+        .arg(golden().join("ladder/biomes-r1.json"))
+        .args(["--classpath", fx.to_str().unwrap()])
+        .args(["--source", &trusted_text])
+        .arg("--root")
+        .arg(&root)
+        .arg("--golden")
+        .arg(&goldens)
+        .current_dir(&root));
+    assert_eq!(code, 0, "{out}\n{err}");
+    let (code, out, _) = run(rig().arg("check").current_dir(&root));
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("refused"), "{out}");
+    // The golden-format copy cannot be laundered through import either.
+    let fresh = repo_like("gate-free-source-import");
+    let (code, _, err) = run(rig()
+        .arg("import")
+        .arg(goldens.join("ladder/biomes-r1.json"))
+        .current_dir(&fresh));
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("not imported"), "{err}");
+}
