@@ -340,6 +340,46 @@ fn divergences_are_reported_and_known_ones_expected() {
         out.contains("op 3: bits") && out.contains("(match)"),
         "{out}"
     );
+    // The --op view puts the recorded result first, as the divergence view does.
+    let (_, out, _) = rig(&dir, &["repro", "unpack/biomes-p9-badindex", "--op", "6"]);
+    let (rec, ours) = (
+        out.find("  recorded ").unwrap(),
+        out.find("  paletted (Rust)").unwrap(),
+    );
+    assert!(rec < ours, "{out}");
+    // The whole case on request; context lines shortened like divergence lines.
+    let (_, out, _) = rig(
+        &dir,
+        &["repro", "unpack/biomes-p9-badindex", "--context", "100"],
+    );
+    assert!(out.contains("      0  "), "{out}");
+    assert!(!out.contains("earlier ops"), "{out}");
+    let (_, out, _) = rig(
+        &dir,
+        &["repro", "ladder/biomes-r1", "--op", "5", "--context", "0"],
+    );
+    assert!(
+        out.contains("5 earlier ops (--context 5 shows them)"),
+        "{out}"
+    );
+    let flat = scratch("repro-flat");
+    import(&flat, &["flat/bottom-section"]);
+    let (_, out, _) = rig(
+        &flat,
+        &[
+            "repro",
+            "flat/bottom-section",
+            "--op",
+            "1030",
+            "--context",
+            "1",
+        ],
+    );
+    let write = out.lines().find(|l| l.contains("  1029  write")).unwrap();
+    assert!(write.ends_with("… (4117 chars)"), "{write}");
+    let (ok, _, err) = rig(&dir, &["repro", "/nonexistent.json"]);
+    assert!(!ok);
+    assert!(err.contains("/nonexistent.json: no such file"), "{err}");
 
     std::fs::write(
         dir.join("cases/known-divergences.toml"),
@@ -401,6 +441,11 @@ fn add_files_recordings_and_op_lists_awaiting_recording() {
     let (ok, out, err) = rig(&dir, &["add", ops.to_str().unwrap()]);
     assert!(ok, "{out}{err}");
     assert!(out.contains("awaiting recording"), "{out}");
+    assert!(
+        out.contains("rig record cases/ops/regress/ops.json --minecraft JAR"),
+        "{out}"
+    );
+    assert!(!out.contains("rig import"), "{out}");
     let (ok, out, err) = rig(&dir, &["check"]);
     assert!(ok);
     assert_eq!(out, "1 passed, 0 failed\n");
@@ -414,4 +459,8 @@ fn add_files_recordings_and_op_lists_awaiting_recording() {
     let (ok, _, err) = rig(&dir, &["add", ops.to_str().unwrap(), "--name", "bad"]);
     assert!(!ok);
     assert!(err.contains("not a valid case"), "{err}");
+    assert!(
+        err.contains("ops.json:1:96: ops[0]: not a valid case"),
+        "{err}"
+    );
 }

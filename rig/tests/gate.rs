@@ -89,3 +89,60 @@ fn free_source_text_never_makes_truth_even_the_trusted_text() {
     assert_ne!(code, 0, "{err}");
     assert!(err.contains("not imported"), "{err}");
 }
+
+/// Runs a command line the rig printed for a user to copy, with this build's `rig` first on
+/// the PATH; gives (exit code, stdout and stderr).
+fn run_printed(line: &str, cwd: &Path) -> (i32, String) {
+    let bin = Path::new(env!("CARGO_BIN_EXE_rig")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .env("PATH", path)
+        .env("RIG_CACHE_DIR", jvm_support::scratch().join("cache"))
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn every_replay_command_fuzz_prints_works_as_printed() {
+    let Some(fx) = fixture() else { return };
+    let root = repo_like("gate-fuzz-replay");
+    let (code, out, err) = run(rig()
+        .arg("fuzz")
+        .args([
+            "--classpath",
+            fx.to_str().unwrap(),
+            "--jvm-option=-Dfixture.plant=count-order",
+        ])
+        .args(["--seed", "7", "--cases", "50", "--families", "flat"])
+        .arg("--root")
+        .arg(&root));
+    assert_eq!(code, 1, "{out}\n{err}");
+    let printed: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("replay "))
+        .map(|l| l.split_once(":  ").expect("`replay X:  COMMAND`").1)
+        .collect();
+    assert_eq!(printed.len(), 2, "{out}");
+    // From elsewhere than the store, as a user would paste them.
+    let elsewhere = fresh_dir("gate-fuzz-elsewhere");
+    for line in printed {
+        let (code, said) = run_printed(line, &elsewhere);
+        assert_eq!(code, 1, "`{line}` should replay the divergence:\n{said}");
+        assert!(said.contains("diverges: counts"), "`{line}`:\n{said}");
+    }
+}

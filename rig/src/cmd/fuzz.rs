@@ -204,8 +204,15 @@ fn shrink_and_save(
         }
         .to_text(&saved.name),
     )?;
+    // `rig repro` reads the store of the folder it runs in; say where that is when it is
+    // not this one.
+    let here = Store::find().root().canonicalize().ok();
+    let cd = match store.root().canonicalize() {
+        Ok(root) if Some(&root) != here.as_ref() => format!("cd {} && ", root.display()),
+        _ => String::new(),
+    };
     println!(
-        "rig fuzz: saved {} and {}\n  replay live:  rig diff {} {}\n  replay from the snapshot:  rig check {}",
+        "rig fuzz: saved {} and {}\n  replay live:  rig diff {} {}\n  replay from the snapshot:  {cd}rig repro {}",
         path.display(),
         snap.display(),
         path.display(),

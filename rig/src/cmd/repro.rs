@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use harness::case::Case;
-use harness::compare::{diff, first_divergence, matches};
+use harness::compare::{diff, first_divergence, matches, one_line};
 use harness::exec::Executor;
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
@@ -21,10 +21,11 @@ pub struct Args {
     /// Show this op's result (and the recorded one) instead of the first divergence.
     #[arg(long)]
     pub op: Option<usize>,
+    /// How many ops to show before the one that matters (a number at least the case's
+    /// length shows the whole case).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub context: usize,
 }
-
-/// Ops shown before the one that matters.
-const LEADING: usize = 8;
 
 /// Runs `rig repro`.
 pub fn run(args: Args) -> ExitCode {
@@ -64,11 +65,15 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::FAILURE
         }
         Some(n) => {
-            leading(&case, &actual, n);
+            leading(&case, &actual, n, args.context);
             println!("op {n}: {}", case.ops.text(n));
-            println!("  {:<16} {}", exec.name(), actual[n]);
+            // The divergence report's order: recorded first, then ours.
+            let width = exec.name().len().max("recorded".len());
             if let Some(e) = expected.get(n) {
-                println!("  {:<16} {e}", "recorded");
+                println!("  {:<width$}  {}", "recorded", one_line(e));
+            }
+            println!("  {:<width$}  {}", exec.name(), one_line(&actual[n]));
+            if let Some(e) = expected.get(n) {
                 if matches(e, &actual[n]) {
                     println!("  (match)");
                 } else {
@@ -80,7 +85,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         None => match first_divergence(&case, expected, &actual) {
             Some(d) if recorded.is_some() => {
-                leading(&case, &actual, d.op);
+                leading(&case, &actual, d.op, args.context);
                 print!("{}", d.report(&case, "recorded", &exec.name()));
                 ExitCode::FAILURE
             }
@@ -89,7 +94,7 @@ pub fn run(args: Args) -> ExitCode {
                     println!("all {} ops match the recording", case.ops.len());
                 } else {
                     for (i, a) in actual.iter().enumerate() {
-                        println!("  {i:>5}  {:<40} {a}", case.ops.text(i));
+                        println!("  {i:>5}  {:<40} {}", case.ops.text(i), one_line(a));
                     }
                 }
                 ExitCode::SUCCESS
@@ -98,14 +103,15 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// The ops before op `n`, with their (matching) results.
-fn leading(case: &Case, actual: &[Outcome], n: usize) {
-    let from = n.saturating_sub(LEADING);
+/// The `context` ops before op `n`, with their (matching) results, shortened as the
+/// divergence lines are.
+fn leading(case: &Case, actual: &[Outcome], n: usize, context: usize) {
+    let from = n.saturating_sub(context);
     if from > 0 {
-        println!("  ... {from} earlier ops");
+        println!("  ... {from} earlier ops (--context {n} shows them)");
     }
     for (i, result) in actual.iter().enumerate().take(n).skip(from) {
-        println!("  {i:>5}  {:<40} {result}", case.ops.text(i));
+        println!("  {i:>5}  {:<40} {}", case.ops.text(i), one_line(result));
     }
 }
 
@@ -122,7 +128,17 @@ fn load(store: &Store, arg: &str) -> Result<(Case, Option<Vec<Outcome>>), String
         let results = snapshot_of(store, &case)?;
         return Ok((case, results));
     }
+    // A path that names no file is not a case name either.
+    if as_path.is_absolute() || arg.starts_with("./") || arg.starts_with("../") {
+        return Err(format!("{arg}: no such file"));
+    }
     let name = arg.trim_end_matches(".json");
+    if arg.ends_with(".json") && !store.case_path(name).is_file() {
+        return Err(format!(
+            "{arg}: no such file, and no case `{name}` in {}",
+            store.relative(&store.root().join("cases/ops")).display()
+        ));
+    }
     store::check_name(name)?;
     let path = store.case_path(name);
     if !path.is_file() {

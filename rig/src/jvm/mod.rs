@@ -70,7 +70,10 @@ impl JvmArgs {
     pub fn start(&self) -> Result<(Setup, JvmExecutor), String> {
         let mut setup = self.setup()?;
         let mut jvm = JvmExecutor::new(&setup)?;
-        if jvm.loads_fixture()? {
+        if jvm
+            .loads_fixture()
+            .map_err(|e| format!("the JVM side cannot run: {e}"))?
+        {
             setup.mark_fixture();
         }
         Ok((setup, jvm))
