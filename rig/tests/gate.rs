@@ -146,3 +146,50 @@ fn every_replay_command_fuzz_prints_works_as_printed() {
         assert!(said.contains("diverges: counts"), "`{line}`:\n{said}");
     }
 }
+
+#[test]
+fn a_class_path_without_minecraft_says_so_first_and_leaves_no_temp_folders() {
+    if fixture().is_none() {
+        return;
+    }
+    let cache = fresh_dir("gate-javac-cache");
+    // Any other jar: here one holding nothing but a manifest-less text file.
+    let other = fresh_dir("gate-other-jar").join("other.jar");
+    {
+        let file = std::fs::File::create(&other).unwrap();
+        let mut zip = zip::ZipWriter::new(file);
+        zip.start_file("README.txt", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut zip, b"not Minecraft").unwrap();
+        zip.finish().unwrap();
+    }
+    let (code, _out, err) = run(rig()
+        .env("RIG_CACHE_DIR", &cache)
+        .arg("diff")
+        .arg(golden().join("flat"))
+        .args(["--classpath", other.to_str().unwrap()]));
+    assert_eq!(code, 2, "{err}");
+    let first = err.lines().next().unwrap_or("");
+    assert!(
+        first.contains("javac cannot find net.minecraft.world.level.chunk.PalettedContainer"),
+        "first line: {first}\n{err}"
+    );
+    assert!(err.contains("error:"), "the details follow: {err}");
+    let left: Vec<_> = std::fs::read_dir(cache.join("probe"))
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        left.iter().all(|n| !n.to_string_lossy().contains(".tmp")),
+        "{left:?}"
+    );
+}
+
+/// The one failure a machine without a JDK gets, saying how to install one or how to skip the
+/// JVM-side tests on purpose; every other JVM-side test skips quietly then.
+#[test]
+fn a_jdk_is_found_or_the_jvm_tests_are_skipped_on_purpose() {
+    if jvm_support::skipped_on_purpose() {
+        return;
+    }
+    assert!(jvm_support::find_jdk().is_some(), "{}", jvm_support::NO_JDK);
+}
