@@ -464,3 +464,34 @@ fn add_files_recordings_and_op_lists_awaiting_recording() {
         "{err}"
     );
 }
+
+#[test]
+fn coverage_counts_each_case_once_and_checks_families_first() {
+    let dir = scratch("coverage");
+    import(&dir, &["ladder/biomes-r1", "unpack/biomes-p9-badindex"]);
+    // The golden copies beside the op lists, as in this repository.
+    std::fs::create_dir_all(dir.join("cases/golden/ladder")).unwrap();
+    std::fs::copy(
+        golden("ladder/biomes-r1"),
+        dir.join("cases/golden/ladder/biomes-r1.json"),
+    )
+    .unwrap();
+    let (_, out, _) = rig(&dir, &["coverage"]);
+    let last = out.lines().last().unwrap_or("");
+    assert!(last.starts_with("2 cases, "), "{last}");
+    // Given twice, counted once.
+    let (_, out, err) = rig(&dir, &["coverage", "cases/ops", "cases/golden"]);
+    assert!(
+        out.lines().last().unwrap().starts_with("2 cases, "),
+        "{out}"
+    );
+    assert!(
+        err.contains("1 case(s) met twice by name were counted once"),
+        "{err}"
+    );
+    // A wrong family: the error alone, before any table.
+    let (ok, out, err) = rig(&dir, &["coverage", "--families", "nope"]);
+    assert!(!ok);
+    assert_eq!(out, "");
+    assert!(err.contains("no family \"nope\""), "{err}");
+}
