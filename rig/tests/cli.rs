@@ -495,3 +495,28 @@ fn coverage_counts_each_case_once_and_checks_families_first() {
     assert_eq!(out, "");
     assert!(err.contains("no family \"nope\""), "{err}");
 }
+
+#[test]
+fn outside_a_checkout_rig_says_which_tree_it_uses() {
+    // The system temp folder is outside this checkout (cargo's is inside it).
+    let outside = Scratch(std::env::temp_dir().join(format!("rig-outside-{}", std::process::id())));
+    std::fs::create_dir_all(&*outside).unwrap();
+    let (ok, out, err) = rig(&outside, &["repro", "ladder/biomes-r1", "--op", "0"]);
+    assert!(ok, "{out}{err}");
+    let tree = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap();
+    assert!(
+        err.contains(&format!(
+            "using the tree rig was built from: {}",
+            tree.display()
+        )),
+        "{err}"
+    );
+    // Inside a checkout, nothing is said.
+    let inside = scratch("inside");
+    import(&inside, &["ladder/biomes-r1"]);
+    let (_, _, err) = rig(&inside, &["repro", "ladder/biomes-r1", "--op", "0"]);
+    assert!(!err.contains("using the tree"), "{err}");
+}
