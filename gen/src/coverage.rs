@@ -423,18 +423,26 @@ impl Coverage {
             .collect()
     }
 
-    /// The table: every required item with its count (or MISSING), then
+    /// The table: every required item with its count (MISSING ones first), then
     /// reached items nobody requires, then the totals.
     pub fn table(&self) -> String {
         let mut out = String::new();
         let req = required();
+        let _ = writeln!(
+            out,
+            "reached: how many times the cases reach an item (ops of that kind, results with \
+             that error, transitions taken, storages of that width), each case counted once"
+        );
         // The item last, unpadded: error items are long.
         let _ = writeln!(
             out,
             "{:<8} {:<10} {:>8}  item",
             "status", "group", "reached"
         );
-        for item in &req {
+        // What is missing first, where it is seen; the order is otherwise the list's.
+        let mut order: Vec<&Item> = req.iter().collect();
+        order.sort_by_key(|item| self.reached.get(*item).copied().unwrap_or(0) > 0);
+        for item in order {
             let n = self.reached.get(item).copied().unwrap_or(0);
             let status = if n > 0 { "ok" } else { "MISSING" };
             let _ = writeln!(out, "{status:<8} {:<10} {n:>8}  {item}", item.group());

@@ -180,4 +180,13 @@ fn coverage_reports_what_is_missing() {
     let table = cov.table();
     assert!(table.contains("MISSING"));
     assert!(table.contains("missing"));
+    // The unit is said, and every MISSING row comes before every ok row.
+    assert!(table.starts_with("reached: how many times"), "{table}");
+    let lines: Vec<&str> = table.lines().collect();
+    let last_missing = lines
+        .iter()
+        .rposition(|l| l.starts_with("MISSING"))
+        .unwrap();
+    let first_ok = lines.iter().position(|l| l.starts_with("ok ")).unwrap();
+    assert!(last_missing < first_ok, "{table}");
 }

@@ -504,7 +504,13 @@ impl<'a> Document<'a> {
             Some(v) => return Err(fail("source", format!("expected a string, got {v}"))),
         };
         let subject = match map.get("subject") {
-            Some(v) => parse_subject(v).map_err(|m| fail("subject", m))?,
+            // The context already says `subject`; the field reader's prefix would repeat it.
+            Some(v) => parse_subject(v).map_err(|m| {
+                let m = m
+                    .strip_prefix("subject: ")
+                    .map_or(m.clone(), str::to_string);
+                fail("subject", m)
+            })?,
             None => return Err(ParseError::at(path, text, 0, "", "missing key `subject`")),
         };
         let raw_ops: Vec<&'a RawValue> = match spans.get("ops") {
@@ -865,6 +871,16 @@ mod tests {
 
     fn parse(text: &str) -> Result<Case, String> {
         Case::parse(text, Path::new("cases/x.json")).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn subject_errors_say_subject_once() {
+        let text = r#"{"name":"t","subject":{"kind":"storage","bits":5},"ops":[]}"#;
+        let e = Case::parse(text, Path::new("t.json"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(": subject: missing field `size`"), "{e}");
+        assert!(!e.contains("subject: subject"), "{e}");
     }
 
     const HEAD: &str = r#"{"name":"t","subject":{"kind":"container","strategy":"biomes","registry":4,"initial":0},"#;

@@ -171,7 +171,9 @@ fn third_party_note(expected: &Outcome, actual: &Outcome) -> Option<&'static str
 }
 
 /// A result on one line, long ones cut.
-fn one_line(o: &Outcome) -> String {
+/// A result on one line, cut after 160 characters (with the full length
+/// said), as divergence reports and `rig repro` show results.
+pub fn one_line(o: &Outcome) -> String {
     const MAX: usize = 160;
     let s = o.to_string();
     if s.chars().count() > MAX {

@@ -34,6 +34,9 @@ pub struct Entry {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Known {
     entries: Vec<Entry>,
+    /// Where each entry's case name is, as an error at that place (for
+    /// entries found to name no case).
+    places: Vec<ParseError>,
 }
 
 #[derive(Deserialize)]
@@ -69,7 +72,7 @@ impl Known {
                 ParseError::at(
                     path,
                     text,
-                    find(text, &entry.case),
+                    find(text, &file.known, i),
                     format!("known[{i}]"),
                     m,
                 )
@@ -81,8 +84,23 @@ impl Known {
                 return Err(fail(format!("`{}` is listed twice", entry.case)));
             }
         }
+        let places = file
+            .known
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                ParseError::at(
+                    path,
+                    text,
+                    find(text, &file.known, i),
+                    format!("known[{i}]"),
+                    format!("`{}` names no case (no cases/ops/{}.json)", e.case, e.case),
+                )
+            })
+            .collect();
         Ok(Known {
             entries: file.known,
+            places,
         })
     }
 
@@ -99,15 +117,31 @@ impl Known {
         &self.entries
     }
 
+    /// The entries naming a case that does not exist, as errors at their
+    /// place in the file: a stale entry hides nothing, so it fails the run.
+    pub fn unknown_cases(&self, exists: impl Fn(&str) -> bool) -> Vec<ParseError> {
+        self.entries
+            .iter()
+            .zip(&self.places)
+            .filter(|(e, _)| !exists(&e.case))
+            .map(|(_, p)| p.clone())
+            .collect()
+    }
+
     /// Whether nothing is listed.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 }
 
-/// Where a case name is quoted in the file, for error positions.
-fn find(text: &str, name: &str) -> usize {
-    text.find(&format!("\"{name}\"")).unwrap_or(0)
+/// Where entry `i`'s case name is quoted in the file, for error positions
+/// (the right one of several quotes of the same name).
+fn find(text: &str, entries: &[Entry], i: usize) -> usize {
+    let name = &entries[i].case;
+    let nth = entries[..i].iter().filter(|e| e.case == *name).count();
+    text.match_indices(&format!("\"{name}\""))
+        .nth(nth)
+        .map_or(0, |(at, _)| at)
 }
 
 #[cfg(test)]
@@ -125,5 +159,12 @@ mod tests {
         let e = Known::parse("[[known]]\ncase = \"a\"\nreason = \"r\"\nwhy = 1\n", p).unwrap_err();
         assert_eq!((e.line, e.column), (4, 1), "{e}");
         assert!(Known::parse("", p).unwrap().is_empty());
+        let k = Known::parse("[[known]]\ncase = \"a\"\nreason = \"r\"\n\n[[known]]\ncase = \"gone\"\nreason = \"r\"\n", p).unwrap();
+        let stale = k.unknown_cases(|c| c == "a");
+        assert_eq!(stale.len(), 1);
+        assert_eq!(
+            stale[0].to_string(),
+            "k.toml:6:8: known[1]: `gone` names no case (no cases/ops/gone.json)"
+        );
     }
 }

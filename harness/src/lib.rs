@@ -43,4 +43,5 @@ pub mod recorded;
 pub mod rust;
 pub mod snapshot;
 pub mod store;
+pub mod trusted;
 pub mod verdict;

@@ -69,6 +69,25 @@ impl Store {
         self.root.join(known::PATH)
     }
 
+    /// `cases/trusted-sources.toml`.
+    pub fn trusted_path(&self) -> PathBuf {
+        self.root.join(crate::trusted::PATH)
+    }
+
+    /// The trusted provenances (`cases/trusted-sources.toml`).
+    pub fn trusted(&self) -> Result<crate::trusted::Trusted, ParseError> {
+        crate::trusted::Trusted::load(&self.trusted_path())
+    }
+
+    /// Why the gate refuses `provenance` as truth here (malformed or
+    /// unlisted, see [`crate::trusted`]), or `None`.
+    pub fn refusal(&self, provenance: &Provenance) -> Option<String> {
+        match self.trusted() {
+            Ok(t) => t.refusal(provenance),
+            Err(e) => Some(format!("the trusted sources cannot be read: {e}")),
+        }
+    }
+
     /// A path relative to the root where it is under it, for messages.
     pub fn relative<'p>(&self, path: &'p Path) -> &'p Path {
         path.strip_prefix(&self.root).unwrap_or(path)
@@ -106,6 +125,15 @@ impl Store {
                     .case_path(&name.to_string_lossy().replace('\\', "/"))
                     .is_file()
             })
+            .collect()
+    }
+
+    /// `.snap.new` files under `snapshots/`: what the insta test leaves
+    /// for a diverging case (Rust results, never truth).
+    pub fn pending_snapshots(&self) -> Vec<PathBuf> {
+        files_with(&self.root.join("snapshots"), "new")
+            .into_iter()
+            .filter(|p| p.to_string_lossy().ends_with(".snap.new"))
             .collect()
     }
 

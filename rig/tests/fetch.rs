@@ -372,3 +372,28 @@ fn a_bundler_entry_with_a_wrong_sha256_is_refused_and_a_plain_jar_is_used_as_is(
         "{out}"
     );
 }
+
+/// A server that accepts connections and never answers: the fetch ends on its read timeout,
+/// says so, and points at --minecraft JAR (no JDK needed; nothing here races the clock, since
+/// the server never answers at all).
+#[test]
+fn a_server_that_never_answers_times_out_with_a_hint() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    let cache = fresh_dir("fetch-silent");
+    let (code, _, err) = run(rig()
+        .args(["minecraft", "fetch", "26.3", "--manifest-url"])
+        .arg(format!("http://127.0.0.1:{port}/manifest.json"))
+        .args(["--read-timeout", "1", "--timeout", "600"])
+        .env("RIG_CACHE_DIR", &cache));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("timed out"), "{err}");
+    assert!(err.contains("--read-timeout"), "{err}");
+    assert!(err.contains("--minecraft JAR"), "{err}");
+}

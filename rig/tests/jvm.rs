@@ -540,6 +540,12 @@ fn records_from_the_fixture_say_so_and_check_refuses_them() {
     let Some(fx) = fixture() else { return };
     let root = fresh_dir("record-root");
     std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    // This repository's trusted sources, so the golden import below is truth there.
+    std::fs::copy(
+        golden().join("../trusted-sources.toml"),
+        root.join("cases/trusted-sources.toml"),
+    )
+    .unwrap();
     let goldens = root.join("recorded");
     // Even a --source claiming Minecraft cannot pass the fixture off as Minecraft.
     let (code, out, err) = run(rig()

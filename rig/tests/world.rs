@@ -36,13 +36,13 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn check(paths: &[PathBuf]) -> Tally {
-    let (report, _, _) = world::run(paths, &Options::default());
+    let (report, _) = world::run(paths, &Options::default());
     report.total()
 }
 
 #[test]
 fn every_section_of_the_real_world_fixtures_round_trips_exactly() {
-    let (report, _, _) = world::run(&[fixtures()], &Options::default());
+    let (report, _) = world::run(&[fixtures()], &Options::default());
     let total = report.total();
     assert!(total.bad_input.is_empty(), "{report}");
     assert!(total.differences.is_empty(), "{report}");
@@ -117,7 +117,7 @@ fn wide_region(dir: &Path) -> PathBuf {
 fn wide_block_palettes_and_every_biome_size_class_round_trip() {
     let dir = scratch("wide");
     let path = wide_region(&dir);
-    let (report, picked, _) = world::run(
+    let (report, world::Outcome { picked, .. }) = world::run(
         &[path],
         &Options {
             sample: Some(1000),
@@ -157,7 +157,7 @@ fn a_sample_takes_from_every_palette_size_class() {
     let dir = scratch("sample");
     let path = wide_region(&dir);
     // 16 block classes by disk bits: 0, 4, 5, 6, 7, 8, 9, 10, 12; biomes: 0, 1, 2, 3, 4, 5, 6.
-    let (_, picked, _) = world::run(
+    let (_, world::Outcome { picked, .. }) = world::run(
         std::slice::from_ref(&path),
         &Options {
             sample: Some(16),
@@ -173,7 +173,7 @@ fn a_sample_takes_from_every_palette_size_class() {
     let classes: HashSet<(Kind, u32)> = picked.iter().map(|p| (p.kind, bits(p))).collect();
     assert_eq!(classes.len(), 16, "one per class: {classes:?}");
     // Same input, same sample.
-    let (_, again, _) = world::run(
+    let (_, world::Outcome { picked: again, .. }) = world::run(
         &[path],
         &Options {
             sample: Some(16),
@@ -393,7 +393,7 @@ fn a_truncated_region_file_is_reported_and_the_next_file_still_read() {
     let cut = dir.join("r.1.0.mca");
     fs::write(&cut, &bytes).unwrap();
     let missing = dir.join("r.9.9.mca");
-    let (report, _, _) = world::run(&[short.clone(), cut, missing], &Options::default());
+    let (report, _) = world::run(&[short.clone(), cut, missing], &Options::default());
     let t = report.total();
     let text = report.to_string();
     assert!(
@@ -416,8 +416,15 @@ fn a_truncated_region_file_is_reported_and_the_next_file_still_read() {
 fn export_writes_each_container_as_a_case_of_the_interchange_format() {
     let dir = scratch("export");
     let out = dir.join("cases");
-    let file = fixtures().join("minestom-1.21.11-r.2.-1.mca");
-    let (report, picked, exported) = world::run(
+    // A region file with varied sections (a flat world's are nearly all alike, and identical
+    // sections are exported once).
+    let file = fixtures().join("prismarine-1.21.1-r.0.0.mca");
+    let (
+        report,
+        world::Outcome {
+            picked, exported, ..
+        },
+    ) = world::run(
         &[file],
         &Options {
             export: Some(out.clone()),
@@ -444,7 +451,7 @@ fn export_writes_each_container_as_a_case_of_the_interchange_format() {
         let text = fs::read_to_string(&path).unwrap();
         let case = Case::parse(&text, &path).unwrap();
         assert!(
-            case.name.starts_with("world/minestom-1.21.11-r.2.-1/"),
+            case.name.starts_with("world/prismarine-1.21.1-r.0.0/"),
             "{}",
             case.name
         );
@@ -488,7 +495,12 @@ fn exported_wide_palettes_run_through_the_rust_executor() {
     let dir = scratch("wide-export");
     let path = wide_region(&dir);
     let out = dir.join("cases");
-    let (report, _, exported) = world::run(
+    let (
+        report,
+        world::Outcome {
+            exported, dropped, ..
+        },
+    ) = world::run(
         &[path],
         &Options {
             export: Some(out.clone()),
@@ -496,14 +508,28 @@ fn exported_wide_palettes_run_through_the_rust_executor() {
         },
     );
     assert!(!report.total().failed(), "{report}");
-    assert_eq!(exported, 16 * 9 * 2);
+    // Identical sections are exported once: every container is one or the other.
+    assert_eq!(exported + dropped, 16 * 9 * 2);
+    assert!(dropped > 0);
     let mut rust = RustExecutor::new();
     let mut global = 0;
+    let mut read = 0;
+    let mut palettes = std::collections::BTreeSet::new();
     for x in 0..16 {
         for y in -4..5 {
             for kind in ["block_states", "biomes"] {
                 let path = out.join(format!("world/r.0.0/{x}.0/{y}/{kind}.json"));
-                let case = Case::parse(&fs::read_to_string(&path).unwrap(), &path).unwrap();
+                let Ok(text) = fs::read_to_string(&path) else {
+                    continue;
+                };
+                read += 1;
+                let case = Case::parse(&text, &path).unwrap();
+                let Ops::Container(ops) = &case.ops else {
+                    unreachable!()
+                };
+                if let ContainerOp::Unpack { palette, .. } = &ops[0] {
+                    palettes.insert((kind, palette.len()));
+                }
                 let results = rust.run(&case).unwrap();
                 for r in &results {
                     assert!(matches!(r, Outcome::Ok(_)), "{}: {r:?}", case.name);
@@ -519,9 +545,24 @@ fn exported_wide_palettes_run_through_the_rust_executor() {
             }
         }
     }
-    // Block palettes of 257, 300, 1000 and 4096 entries in 9 sections each;
-    // biome palettes of 9, 20 and 64 entries in 16 chunks each.
-    assert_eq!(global, 4 * 9 + 3 * 16);
+    assert_eq!(read, exported);
+    // Block palettes of 257, 300, 1000 and 4096 entries; biome palettes of 9, 20 and 64
+    // entries: each exported, in a global configuration.
+    for want in [
+        ("block_states", 257),
+        ("block_states", 300),
+        ("block_states", 1000),
+        ("block_states", 4096),
+        ("biomes", 9),
+        ("biomes", 20),
+        ("biomes", 64),
+    ] {
+        assert!(
+            palettes.contains(&want),
+            "{want:?} not exported: {palettes:?}"
+        );
+    }
+    assert!(global >= 7, "{global}");
 }
 
 #[test]
@@ -565,21 +606,49 @@ fn a_world_folder_is_searched_for_region_folders_only() {
     assert_eq!((t.sections, t.sections_identical), (3, 3));
     // Exported names keep the dimensions apart.
     let out = scratch("folder-export");
-    let (_, _, exported) = world::run(
-        &[dir],
+    let (
+        _,
+        world::Outcome {
+            exported, dropped, ..
+        },
+    ) = world::run(
+        std::slice::from_ref(&dir),
         &Options {
             export: Some(out.clone()),
             ..Options::default()
         },
     );
-    assert_eq!(exported, 6);
-    for name in [
-        "world/folder/r.0.0/0.0/0/block_states",
-        "world/DIM-1/r.1.0/32.0/0/biomes",
-        "world/overworld/r.2.0/64.0/0/block_states",
-    ] {
-        assert!(out.join(format!("{name}.json")).is_file(), "{name}");
-    }
+    // The three dimensions hold the same section: exported once, the others dropped.
+    assert_eq!((exported, dropped), (2, 4));
+    // The first met (files are read sorted) is the one kept.
+    assert!(out
+        .join("world/DIM-1/r.1.0/32.0/0/block_states.json")
+        .is_file());
+    let named = |file: &str, x: i32| {
+        world::export::name(&world::sample::Picked::new(
+            world::report::Place {
+                file: dir.join(file).display().to_string(),
+                chunk: Some((x, 0)),
+                section_y: Some(0),
+                ..Default::default()
+            },
+            paletted::Kind::Biomes,
+            64,
+            paletted::Packed {
+                palette: vec![0],
+                data: None,
+                bits: -1,
+            },
+        ))
+    };
+    assert_eq!(
+        named("region/r.0.0.mca", 0),
+        "world/folder/r.0.0/0.0/0/biomes"
+    );
+    assert_eq!(
+        named("dimensions/minecraft/overworld/region/r.2.0.mca", 64),
+        "world/overworld/r.2.0/64.0/0/biomes"
+    );
 }
 
 #[test]
@@ -616,4 +685,57 @@ fn the_command_prints_the_report_and_fails_on_bad_input() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("unreadable: "), "{text}");
     assert!(text.contains("truncated region file: 10 bytes"), "{text}");
+}
+
+#[test]
+fn the_command_says_what_it_looked_for_when_it_finds_nothing() {
+    let rig = env!("CARGO_BIN_EXE_rig");
+    let world = |args: &[&std::ffi::OsStr]| {
+        let out = std::process::Command::new(rig)
+            .arg("world")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let empty = scratch("nothing");
+    let (code, err, _) = world(&[empty.as_os_str()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("no region files in"), "{err}");
+    assert!(
+        err.contains("looked for .mca files in `region` folders"),
+        "{err}"
+    );
+    // Region files in a folder not named region are passed over, and said so.
+    let stray = scratch("stray");
+    fs::create_dir_all(stray.join("dim")).unwrap();
+    fs::copy(
+        fixtures().join("minestom-1.21.11-r.2.-1.mca"),
+        stray.join("dim/r.2.-1.mca"),
+    )
+    .unwrap();
+    let (code, err, _) = world(&[stray.as_os_str()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("passed over 1 .mca file(s) not in a `region` folder"),
+        "{err}"
+    );
+    // --sample 0 is an error, not an empty sample.
+    let file = fixtures().join("minestom-1.21.11-r.2.-1.mca");
+    let (code, err, _) = world(&[file.as_os_str(), "--sample".as_ref(), "0".as_ref()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--sample 0"), "{err}");
+    // Export drops identical sections and says how many.
+    let out_dir = scratch("dedup");
+    let (code, err, out) = world(&[file.as_os_str(), "--export".as_ref(), out_dir.as_os_str()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("exported 2 cases into"), "{out}");
+    assert!(
+        out.contains("; 5758 containers identical to one already exported dropped"),
+        "{out}"
+    );
 }

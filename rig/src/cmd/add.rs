@@ -50,7 +50,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn add(args: &Args) -> Result<String, String> {
-    let store = Store::find();
+    let store = super::store();
     let text = store::read(&args.case).map_err(|e| e.to_string())?;
     let stem = args
         .case
@@ -70,11 +70,11 @@ fn add(args: &Args) -> Result<String, String> {
     let from = args.case.display().to_string();
     if Recorded::has_results(&text) {
         let mut recorded = Recorded::parse(&text, &args.case).map_err(|e| e.to_string())?;
-        if let Some(why) = Store::provenance(&recorded, RECORDER, &from).refusal() {
+        if let Some(why) = store.refusal(&Store::provenance(&recorded, RECORDER, &from)) {
             return Err(format!("{from}: {why}"));
         }
         recorded.case.name = name.clone();
-        runnable(&recorded.case)?;
+        runnable(&recorded.case, &args.case, &text)?;
         let verdict = judge(
             &mut RustExecutor::new(),
             &recorded.case,
@@ -99,23 +99,53 @@ fn add(args: &Args) -> Result<String, String> {
     } else {
         let mut case = Case::parse(&text, &args.case).map_err(|e| e.to_string())?;
         case.name = name.clone();
-        runnable(&case)?;
+        runnable(&case, &args.case, &text)?;
         write(&case_path, &case.to_text())?;
         Ok(format!(
-            "filed {} awaiting recording: it has no results from Minecraft yet, so rig check does not count it; record it with the JVM probe and `rig import` the recording (its name must stay `{name}`)",
+            "filed {} awaiting recording: it has no results from Minecraft yet, so rig check does not count it; record it from a Minecraft jar with `rig record {} --minecraft JAR`",
+            store.relative(&case_path).display(),
             store.relative(&case_path).display()
         ))
     }
 }
 
 /// A case must be one Minecraft's API can be given: the Rust executor
-/// refuses the others (ids outside the registry, ints out of range).
-fn runnable(case: &Case) -> Result<(), String> {
+/// refuses the others (ids outside the registry, ints out of range). The
+/// error names the file, and the line and column of the op at fault.
+fn runnable(case: &Case, path: &Path, text: &str) -> Result<(), String> {
     match RustExecutor::new().run(case) {
         Ok(_) => Ok(()),
-        Err(e @ ExecError::Invalid { .. }) => Err(format!("not a valid case: {e}")),
-        Err(e) => Err(format!("the Rust executor cannot run it: {e}")),
+        Err(e @ ExecError::Invalid { .. }) => {
+            let (offset, part) = match e.op() {
+                Some(i) => (op_offset(text, i).unwrap_or(0), format!("ops[{i}]")),
+                None => (0, String::new()),
+            };
+            Err(harness::error::ParseError::at(
+                path,
+                text,
+                offset,
+                part,
+                format!("not a valid case: {e}"),
+            )
+            .to_string())
+        }
+        Err(e) => Err(format!(
+            "{}: the Rust executor cannot run it: {e}",
+            path.display()
+        )),
     }
+}
+
+/// Where op `i` starts in the file's text.
+fn op_offset(text: &str, i: usize) -> Option<usize> {
+    #[derive(serde::Deserialize)]
+    struct Ops<'a> {
+        #[serde(borrow)]
+        ops: Vec<&'a serde_json::value::RawValue>,
+    }
+    let ops: Ops = serde_json::from_str(text).ok()?;
+    let raw = ops.ops.get(i)?.get();
+    (raw.as_ptr() as usize).checked_sub(text.as_ptr() as usize)
 }
 
 /// A file-name-safe name: letters, digits, `-`, `_`, `.`; others become `-`.

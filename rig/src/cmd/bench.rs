@@ -143,8 +143,8 @@ fn java_request(
 }
 
 /// The Java column's label: what the classes are.
-fn java_label(setup: &Setup) -> String {
-    if setup.fixture {
+fn java_label(setup: &Setup, fixture: bool) -> String {
+    if fixture || setup.fixture {
         return "test fixture (not Minecraft)".into();
     }
     match (&setup.minecraft_version, &setup.jar_sha1) {
@@ -155,8 +155,13 @@ fn java_label(setup: &Setup) -> String {
 }
 
 /// Times the Java side of each workload, one fresh JVM each; `None` (with the reason on
-/// stderr) when the JVM side cannot run at all. Also returns the JNI round-trip line.
-fn java_side(setup: &Setup, names: &[String], time_ms: u64) -> Option<(Vec<Java>, Option<String>)> {
+/// stderr) when the JVM side cannot run at all. Also returns the JNI round-trip line, and
+/// whether the JVM loads the test fixture's marker class.
+fn java_side(
+    setup: &Setup,
+    names: &[String],
+    time_ms: u64,
+) -> Option<(Vec<Java>, Option<String>, bool)> {
     let mut setup = setup.clone();
     // Benchmarks want the full JIT (C2); the rig's default is C1 only. A user's
     // --jvm-option comes later and wins.
@@ -170,6 +175,14 @@ fn java_side(setup: &Setup, names: &[String], time_ms: u64) -> Option<(Vec<Java>
             return None;
         }
     };
+    let fixture = match jvm.loads_fixture() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("rig bench: Java side not timed: {e}");
+            return None;
+        }
+    };
+    jvm.shutdown();
     let sections = workloads::sections();
     let mut out = Vec::new();
     for name in names {
@@ -232,7 +245,7 @@ fn java_side(setup: &Setup, names: &[String], time_ms: u64) -> Option<(Vec<Java>
             None
         }
     };
-    Some((out, round_trip))
+    Some((out, round_trip, fixture))
 }
 
 /// Runs `rig bench`.
@@ -279,7 +292,8 @@ pub fn run(args: Args) -> ExitCode {
         rows.iter().find(|r| r.0 == copy).map(|r| r.2.median)
     };
     if let Some(setup) = &setup {
-        println!("Java column: {}", java_label(setup));
+        let fixture = java.as_ref().is_some_and(|j| j.2);
+        println!("Java column: {}", java_label(setup, fixture));
         println!("Java classes: {}", setup.source);
     }
     println!(

@@ -16,6 +16,7 @@ use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
 use harness::snapshot::Snapshot;
 use harness::store::{self, Store};
+use harness::trusted::Trusted;
 use harness::verdict::{judge, Verdict};
 
 /// Arguments of `rig check`.
@@ -28,6 +29,10 @@ pub struct Args {
     /// Also write the verdicts as JUnit XML to this file.
     #[arg(long)]
     pub junit: Option<PathBuf>,
+    /// Exit 0 even when no case was checked (by default that is a failure:
+    /// a gate that checked nothing proves nothing).
+    #[arg(long)]
+    pub allow_empty: bool,
     #[command(flatten)]
     pub adapter: super::adapter::AdapterArgs,
 }
@@ -50,22 +55,38 @@ pub(crate) enum Item {
 pub(crate) struct Row {
     pub(crate) name: String,
     pub(crate) verdict: Verdict,
+    /// The file the case came from (its op list or recording), for JUnit.
+    pub(crate) file: String,
+    /// Seconds the check took.
+    pub(crate) seconds: f64,
 }
 
 /// Runs `rig check`.
 pub fn run(args: Args) -> ExitCode {
-    let store = Store::find();
+    let store = super::store();
+    let started = std::time::SystemTime::now();
     let mut rows = Vec::new();
     let known = match Known::load(&store.known_path()) {
         Ok(k) => k,
-        Err(e) => {
-            rows.push(Row {
-                name: harness::known::PATH.into(),
-                verdict: Verdict::Failed(format!("{e}\n")),
-            });
+        Err(mut e) => {
+            e.path = store.relative(&e.path).to_path_buf();
+            rows.push(failed(harness::known::PATH.into(), e.to_string()));
             Known::none()
         }
     };
+    let trusted = match store.trusted() {
+        Ok(t) => t,
+        Err(mut e) => {
+            e.path = store.relative(&e.path).to_path_buf();
+            rows.push(failed(harness::trusted::PATH.into(), e.to_string()));
+            Trusted::none()
+        }
+    };
+    for row in &rows {
+        if let Verdict::Failed(report) = &row.verdict {
+            println!("{report}");
+        }
+    }
     let mut adapter = match args.adapter.start() {
         Ok(a) => a,
         Err(e) => {
@@ -80,18 +101,23 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         Known::none()
     };
+    let setup_rows = rows.len();
     let (items, awaiting) = collect(&store, &args.paths);
     let bar = progress(items.len());
     let mut rust = RustExecutor::new();
+    let mut names = std::collections::HashSet::new();
     for item in items {
         let exec: &mut dyn Executor = match adapter.as_mut() {
             Some(a) => a,
             None => &mut rust,
         };
-        let row = check_one(&store, exec, &known, item);
+        let clock = std::time::Instant::now();
+        let mut row = check_one(&store, exec, &known, &trusted, item);
+        row.seconds = clock.elapsed().as_secs_f64();
         if let Verdict::Failed(report) = &row.verdict {
             bar.suspend(|| println!("{report}"));
         }
+        names.insert(row.name.clone());
         rows.push(row);
         bar.inc(1);
         if let Some(why) = adapter.as_ref().and_then(|a| a.unusable()) {
@@ -112,6 +138,14 @@ pub fn run(args: Args) -> ExitCode {
             eprintln!("rig check: warning: {e}");
         }
     }
+    let checked = rows.len() - setup_rows;
+    for mut e in known.unknown_cases(|name| names.contains(name) || store.case_path(name).is_file())
+    {
+        e.path = store.relative(&e.path).to_path_buf();
+        println!("{e}\n");
+        rows.push(failed(harness::known::PATH.into(), e.to_string()));
+    }
+    warn_new_snapshots(&store);
 
     for row in &rows {
         if let Verdict::Expected { reason, summary } = &row.verdict {
@@ -133,7 +167,7 @@ pub fn run(args: Args) -> ExitCode {
         .count();
     let expected = rows.len() - passed - failed - unsupported;
     if let Some(path) = &args.junit {
-        if let Err(e) = std::fs::write(path, junit(&rows)) {
+        if let Err(e) = std::fs::write(path, junit(&rows, started)) {
             eprintln!("rig check: cannot write {}: {e}", path.display());
             return ExitCode::FAILURE;
         }
@@ -148,10 +182,42 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         println!("{passed} passed, {failed} failed, {expected} expected{unsupported}");
     }
+    if checked == 0 && !args.allow_empty {
+        let looked = if args.paths.is_empty() {
+            format!(
+                "{} (op lists with a snapshot in {})",
+                store.root().join("cases/ops").display(),
+                store.root().join("snapshots").display()
+            )
+        } else {
+            args.paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        eprintln!("rig check: no case was checked: nothing recorded in {looked}; --allow-empty accepts that");
+        return ExitCode::FAILURE;
+    }
     if failed > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `.snap.new` files are what the insta test leaves when a case diverges:
+/// Rust results, never truth. They are easy to forget, so say so.
+fn warn_new_snapshots(store: &Store) {
+    for path in store.pending_snapshots() {
+        let shown = store.relative(&path).display().to_string();
+        let name = shown
+            .trim_start_matches("snapshots/")
+            .trim_end_matches(".snap.new");
+        eprintln!(
+            "warning: {shown}: left by the insta test (the Rust results of a diverging case, not a recording); \
+             compare with `rig repro {name}`, fix the Rust code, then delete it; never accept it (PROTOCOL.md)"
+        );
     }
 }
 
@@ -178,7 +244,13 @@ pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<Strin
                     case: entry.case,
                     snapshot,
                 }),
-                None => awaiting.push(entry.name),
+                None => match awaiting_case(store, &entry.case) {
+                    Ok(name) => awaiting.push(name),
+                    Err(error) => items.push(Item::Broken {
+                        name: entry.name,
+                        error,
+                    }),
+                },
             }
         }
         for orphan in store.orphan_snapshots() {
@@ -214,7 +286,13 @@ pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<Strin
                             snapshot,
                         });
                     } else {
-                        awaiting.push(case.name);
+                        match awaiting_case(store, &file) {
+                            Ok(name) => awaiting.push(name),
+                            Err(error) => items.push(Item::Broken {
+                                name: case.name,
+                                error,
+                            }),
+                        }
                     }
                 }
                 Err(e) => items.push(Item::Broken {
@@ -227,43 +305,100 @@ pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<Strin
     (items, awaiting)
 }
 
-fn failed(name: String, error: String) -> Row {
-    Row {
-        name,
-        verdict: Verdict::Failed(format!("{error}\n")),
+/// An op list awaiting recording must still be a case Minecraft can be
+/// given: it parses, and the Rust executor does not refuse it as invalid
+/// (a value above the registry, an int out of range). Gives its name, or
+/// the report of what is wrong.
+fn awaiting_case(store: &Store, path: &std::path::Path) -> Result<String, String> {
+    let shown = store.relative(path);
+    let case = store::read(path)
+        .and_then(|t| Case::parse(&t, shown))
+        .map_err(|e| format!("{e}\n"))?;
+    match harness::exec::Executor::run(&mut RustExecutor::new(), &case) {
+        Err(e @ harness::exec::ExecError::Invalid { .. }) => {
+            let op = e
+                .op()
+                .map(|i| format!(" ({})", case.ops.text(i)))
+                .unwrap_or_default();
+            Err(format!(
+                "{}: awaiting recording, but not a valid case: {e}{op}\n",
+                shown.display()
+            ))
+        }
+        _ => Ok(case.name),
     }
 }
 
-fn check_one(store: &Store, exec: &mut dyn Executor, known: &Known, item: Item) -> Row {
-    let (case, results) = match load(store, item) {
+fn failed(name: String, error: String) -> Row {
+    Row {
+        file: name.clone(),
+        name,
+        verdict: Verdict::Failed(format!("{error}\n")),
+        seconds: 0.0,
+    }
+}
+
+fn check_one(
+    store: &Store,
+    exec: &mut dyn Executor,
+    known: &Known,
+    trusted: &Trusted,
+    item: Item,
+) -> Row {
+    let Loaded {
+        case,
+        results,
+        file,
+        replay,
+    } = match load(store, trusted, item) {
         Ok(x) => x,
         Err(row) => return row,
     };
-    let verdict = judge(exec, &case, &results, known);
+    let verdict = match judge(exec, &case, &results, known) {
+        Verdict::Failed(report) => Verdict::Failed(format!("{report}{replay}\n")),
+        v => v,
+    };
     Row {
         name: case.name,
         verdict,
+        file,
+        seconds: 0.0,
     }
+}
+
+/// A case to check, with its recorded results, the file it came from and
+/// the lines that say how to replay it.
+pub(crate) struct Loaded {
+    pub(crate) case: Case,
+    pub(crate) results: Vec<Outcome>,
+    file: String,
+    replay: String,
 }
 
 /// The case and its recorded results, or the failed row saying why not
 /// (malformed, refused by the provenance gate, miscounted).
-pub(crate) fn load(store: &Store, item: Item) -> Result<(Case, Vec<Outcome>), Row> {
+pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loaded, Row> {
     let failed = |name, error| Err(failed(name, error));
+    let file;
+    let replay;
     let (case, results): (Case, Vec<Outcome>) = match item {
         Item::Broken { name, error } => {
             return Err(Row {
+                file: name.clone(),
                 name,
                 verdict: Verdict::Failed(error),
+                seconds: 0.0,
             })
         }
         Item::Recording(path) => {
             let shown = store.relative(&path).to_path_buf();
+            file = shown.display().to_string();
+            replay = format!("recording: {file}\nreplay: rig repro {}", path.display());
             let parsed = store::read(&path).and_then(|t| Recorded::parse(&t, &shown));
             match parsed {
                 Ok(r) => {
                     let provenance = Store::provenance(&r, "recording given to rig check", "");
-                    if let Some(why) = provenance.refusal() {
+                    if let Some(why) = trusted.refusal(&provenance) {
                         return failed(r.case.name, format!("{}: refused: {why}", shown.display()));
                     }
                     (r.case, r.results)
@@ -274,6 +409,7 @@ pub(crate) fn load(store: &Store, item: Item) -> Result<(Case, Vec<Outcome>), Ro
         Item::WithSnapshot { case, snapshot } => {
             let case_shown = store.relative(&case).to_path_buf();
             let snap_shown = store.relative(&snapshot).to_path_buf();
+            file = case_shown.display().to_string();
             let case = match store::read(&case).and_then(|t| Case::parse(&t, &case_shown)) {
                 Ok(c) => c,
                 Err(e) => return failed(case_shown.display().to_string(), e.to_string()),
@@ -282,7 +418,12 @@ pub(crate) fn load(store: &Store, item: Item) -> Result<(Case, Vec<Outcome>), Ro
                 Ok(s) => s,
                 Err(e) => return failed(case.name, e.to_string()),
             };
-            if let Some(why) = snap.provenance.refusal() {
+            replay = format!(
+                "snapshot: {}\nreplay: rig repro {}",
+                snap_shown.display(),
+                case.name
+            );
+            if let Some(why) = trusted.refusal(&snap.provenance) {
                 return failed(
                     case.name,
                     format!("{}: refused: {why}", snap_shown.display()),
@@ -301,12 +442,17 @@ pub(crate) fn load(store: &Store, item: Item) -> Result<(Case, Vec<Outcome>), Ro
             (case, snap.results)
         }
     };
-    Ok((case, results))
+    Ok(Loaded {
+        case,
+        results,
+        file,
+        replay,
+    })
 }
 
-/// The verdicts as JUnit XML: one test case per case; known divergences
-/// are skipped with their reason.
-fn junit(rows: &[Row]) -> String {
+/// The verdicts as JUnit XML: one test case per case, named by its full
+/// path; known divergences are skipped with their reason.
+fn junit(rows: &[Row], started: std::time::SystemTime) -> String {
     let failures = rows.iter().filter(|r| r.verdict.is_failure()).count();
     let skipped = rows
         .iter()
@@ -317,20 +463,24 @@ fn junit(rows: &[Row]) -> String {
             )
         })
         .count();
+    let total: f64 = rows.iter().map(|r| r.seconds).sum();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     s.push_str(&format!(
-        "<testsuites><testsuite name=\"rig check\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">\n",
-        rows.len()
+        "<testsuites><testsuite name=\"rig check\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{total:.6}\" timestamp=\"{}\">\n",
+        rows.len(),
+        timestamp(started)
     ));
     for row in rows {
-        let (class, name) = match row.name.rsplit_once('/') {
-            Some((family, rest)) => (family, rest),
-            None => ("cases", row.name.as_str()),
-        };
+        let class = row
+            .name
+            .rsplit_once('/')
+            .map_or("cases", |(family, _)| family);
         s.push_str(&format!(
-            "  <testcase classname=\"{}\" name=\"{}\"",
+            "  <testcase classname=\"{}\" name=\"{}\" file=\"{}\" time=\"{:.6}\"",
             xml(class),
-            xml(name)
+            xml(&row.name),
+            xml(&row.file),
+            row.seconds
         ));
         match &row.verdict {
             Verdict::Passed => s.push_str("/>\n"),
@@ -355,6 +505,30 @@ fn junit(rows: &[Row]) -> String {
     }
     s.push_str("</testsuite></testsuites>\n");
     s
+}
+
+/// `YYYY-MM-DDTHH:MM:SS` (UTC), as JUnit's `timestamp` wants it.
+fn timestamp(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 /// Escapes text for XML attributes and content, dropping characters XML 1.0

@@ -127,11 +127,12 @@ pub fn run(args: Args) -> ExitCode {
 
 fn conformance(args: &Args) -> Result<ExitCode, String> {
     let store = Store::find();
+    let trusted = store.trusted().map_err(|e| e.to_string())?;
     let (items, _awaiting) = check::collect(&store, &args.paths);
     let mut set = Vec::new();
     for item in items {
-        match check::load(&store, item) {
-            Ok((case, results)) => set.push(Recorded { case, results }),
+        match check::load(&store, &trusted, item) {
+            Ok(check::Loaded { case, results, .. }) => set.push(Recorded { case, results }),
             Err(row) => {
                 if let harness::verdict::Verdict::Failed(why) = row.verdict {
                     return Err(format!("the recorded set is not sound: {why}"));
@@ -467,11 +468,7 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
         );
     }
     if let Some(text) = findings {
-        let _ = write!(
-            s,
-            "\n## Findings\n\n{}",
-            text.trim_start_matches('\n')
-        );
+        let _ = write!(s, "\n## Findings\n\n{}", text.trim_start_matches('\n'));
         if !text.ends_with('\n') {
             s.push('\n');
         }

@@ -10,8 +10,9 @@ use harness::case::Case;
 /// Arguments of `rig coverage`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Case files or folders (op lists or recorded files). Default: `cases`,
-    /// unless `--families` is given.
+    /// Case files or folders (op lists or recorded files). Default: `cases/ops` (every case
+    /// once; `cases/golden` holds copies of the same cases), unless `--families` is given.
+    /// A case name met twice is counted once.
     pub paths: Vec<PathBuf>,
     /// Measure generated cases too: a family name or `default`; repeatable.
     #[arg(long = "families")]
@@ -23,12 +24,34 @@ pub struct Args {
 
 /// Runs `rig coverage`.
 pub fn run(args: Args) -> ExitCode {
+    // A wrong family name is a usage error: said before any work or table.
+    let mut families = Vec::new();
+    for name in &args.families {
+        let names: Vec<&str> = if name == "default" {
+            gen::DEFAULT.to_vec()
+        } else {
+            name.split(',').collect()
+        };
+        for n in names {
+            match gen::family(n) {
+                Some(f) => families.push(f),
+                None => {
+                    eprintln!(
+                        "rig coverage: no family {n:?} (`rig gen list` lists them; `default` is the generator's default set)"
+                    );
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    }
     let mut cov = Coverage::new();
     let mut bad = 0usize;
     let mut paths = args.paths.clone();
     if paths.is_empty() && args.families.is_empty() {
-        paths.push(PathBuf::from("cases"));
+        paths.push(super::store().root().join("cases").join("ops"));
     }
+    let mut names = std::collections::HashSet::new();
+    let mut twice = 0usize;
     let mut files = Vec::new();
     for p in &paths {
         if let Err(e) = collect(p, &mut files) {
@@ -41,6 +64,7 @@ pub fn run(args: Args) -> ExitCode {
             .map_err(|e| format!("{}: {e}", file.display()))
             .and_then(|t| Case::parse(&t, file).map_err(|e| e.to_string()))
         {
+            Ok(case) if !names.insert(case.name.clone()) => twice += 1,
             Ok(case) => cov.add(&case),
             Err(e) => {
                 eprintln!("rig coverage: {e}");
@@ -48,28 +72,19 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
-    for name in &args.families {
-        let names: Vec<&str> = if name == "default" {
-            gen::DEFAULT.to_vec()
-        } else {
-            vec![name.as_str()]
-        };
-        for n in names {
-            let Some(family) = gen::family(n) else {
-                eprintln!("rig coverage: no family {n:?}");
+    for family in families {
+        match family.cases(args.seed, None) {
+            Ok(cases) => cases.iter().for_each(|c| cov.add(c)),
+            Err(e) => {
+                eprintln!("rig coverage: {e}");
                 bad += 1;
-                continue;
-            };
-            match family.cases(args.seed, None) {
-                Ok(cases) => cases.iter().for_each(|c| cov.add(c)),
-                Err(e) => {
-                    eprintln!("rig coverage: {e}");
-                    bad += 1;
-                }
             }
         }
     }
     print!("{}", cov.table());
+    if twice > 0 {
+        eprintln!("rig coverage: {twice} case(s) met twice by name were counted once");
+    }
     for f in &cov.failed {
         eprintln!("rig coverage: could not run {f}");
     }

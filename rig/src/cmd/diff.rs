@@ -19,7 +19,7 @@ use harness::store::Store;
 use super::adapter::Reference;
 use super::adapter::{is_paletted, SideArgs};
 use super::jvm_cases;
-use crate::jvm::{JvmArgs, JvmExecutor};
+use crate::jvm::JvmArgs;
 
 /// Arguments of `rig diff`.
 #[derive(clap::Args, Default)]
@@ -55,9 +55,9 @@ fn diff(args: Args) -> Result<bool, String> {
     // The reference side: the JVM, or the Rust containers standing in for it.
     let (mut jvm, jvm_name) = match args.sides.reference {
         Reference::Minecraft => {
-            let setup = args.jvm.setup()?;
+            let (setup, jvm) = args.jvm.start()?;
             let name = format!("minecraft (jvm: {})", setup.source);
-            (Some(JvmExecutor::new(&setup)?), name)
+            (Some(jvm), name)
         }
         Reference::Paletted => (
             None,

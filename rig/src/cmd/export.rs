@@ -4,8 +4,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use harness::store::Store;
-
 /// Arguments of `rig export`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,7 +16,7 @@ pub struct Args {
 
 /// Runs `rig export`.
 pub fn run(args: Args) -> ExitCode {
-    let store = Store::find();
+    let store = super::store();
     let names: Vec<String> = if args.cases.is_empty() {
         store
             .entries()

@@ -143,8 +143,8 @@ fn fuzz(args: Args) -> Result<bool, String> {
     let adapter = args.sides.start(args.jvm.case_timeout)?;
     let jvm = match args.sides.reference {
         Reference::Minecraft => {
-            let setup = args.jvm.setup()?;
-            Some((JvmExecutor::new(&setup)?, setup))
+            let (setup, jvm) = args.jvm.start()?;
+            Some((jvm, setup))
         }
         Reference::Paletted => None,
     };
@@ -282,10 +282,14 @@ fn shrink_and_save(
         }
         .to_text(&saved.name),
     )?;
-    let replay_check = match &sides.adapter {
-        Some(_) => format!("rig check{executor_flag} {}", path.display()),
-        None => format!("rig check {}", saved.name),
+    // `rig repro` reads the store of the folder it runs in; say where that is when it is
+    // not this one.
+    let here = Store::find().root().canonicalize().ok();
+    let cd = match store.root().canonicalize() {
+        Ok(root) if Some(&root) != here.as_ref() => format!("cd {} && ", root.display()),
+        _ => String::new(),
     };
+    let replay_check = format!("{cd}rig repro{executor_flag} {}", saved.name);
     println!(
         "rig fuzz: saved {} and {}\n  replay live:  rig diff {} {}{executor_flag}\n  replay from the snapshot:  {replay_check}",
         path.display(),

@@ -23,8 +23,21 @@ pub const RECORDER: &str = "rig import of a golden-format file";
 
 /// Runs `rig import`.
 pub fn run(args: Args) -> ExitCode {
-    let store = Store::find();
+    let store = super::store();
     let (mut imported, mut failed) = (0, 0);
+    for path in &args.paths {
+        if !path.exists() {
+            eprintln!("{}: no such file or folder", path.display());
+            failed += 1;
+        } else if store::json_files(path).is_empty() {
+            eprintln!(
+                "{}: no recordings to import (looked for *.json files{})",
+                path.display(),
+                if path.is_dir() { ", recursively" } else { "" }
+            );
+            failed += 1;
+        }
+    }
     for path in args.paths.iter().flat_map(|p| store::json_files(p)) {
         match import_one(&store, &path, args.force) {
             Ok(()) => imported += 1,
@@ -46,7 +59,7 @@ fn import_one(store: &Store, path: &std::path::Path, force: bool) -> Result<(), 
     let shown = store.relative(path).to_path_buf();
     let text = store::read(path).map_err(|e| e.to_string())?;
     let recorded = Recorded::parse(&text, &shown).map_err(|e| e.to_string())?;
-    if let Some(why) = Store::provenance(&recorded, RECORDER, "").refusal() {
+    if let Some(why) = store.refusal(&Store::provenance(&recorded, RECORDER, "")) {
         return Err(format!("{}: not imported: {why}", shown.display()));
     }
     let existing = store.case_path(&recorded.case.name);

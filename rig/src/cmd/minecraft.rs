@@ -23,6 +23,15 @@ pub enum Sub {
         /// The version manifest to start from.
         #[arg(long, default_value = minecraft::MANIFEST_URL)]
         manifest_url: String,
+        /// Seconds to connect to a server.
+        #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+        connect_timeout: f64,
+        /// Seconds to wait for the next bytes of an answer.
+        #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+        read_timeout: f64,
+        /// Seconds one download may take in all.
+        #[arg(long, value_name = "SECS", default_value_t = 900.0)]
+        timeout: f64,
     },
 }
 
@@ -32,9 +41,30 @@ pub fn run(args: Args) -> ExitCode {
         Sub::Fetch {
             version,
             manifest_url,
+            connect_timeout,
+            read_timeout,
+            timeout,
         } => {
+            let secs = |name: &str, v: f64| {
+                std::time::Duration::try_from_secs_f64(v).map_err(|e| format!("--{name} {v}: {e}"))
+            };
+            let timeouts = match (
+                secs("connect-timeout", connect_timeout),
+                secs("read-timeout", read_timeout),
+                secs("timeout", timeout),
+            ) {
+                (Ok(connect), Ok(read), Ok(overall)) => minecraft::Timeouts {
+                    connect,
+                    read,
+                    overall,
+                },
+                (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+                    eprintln!("rig minecraft fetch: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let cache = cache_dir();
-            let result = minecraft::fetch(&version, &manifest_url, &cache)
+            let result = minecraft::fetch(&version, &manifest_url, &cache, timeouts)
                 .and_then(|jar| minecraft::resolve_jar(&jar, &cache).map(|found| (jar, found)));
             match result {
                 Ok((jar, found)) => {
@@ -49,6 +79,10 @@ pub fn run(args: Args) -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("rig minecraft fetch: {e}");
+                    eprintln!(
+                        "hint: with a server jar at hand, no download is needed: give it with \
+                         --minecraft JAR (or MINECRAFT_JAR) to rig diff, record and fuzz"
+                    );
                     ExitCode::FAILURE
                 }
             }

@@ -13,7 +13,7 @@ use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
 
 use super::jvm_cases;
-use crate::jvm::{JvmArgs, JvmExecutor};
+use crate::jvm::JvmArgs;
 
 /// Arguments of `rig record`.
 #[derive(clap::Args, Default)]
@@ -54,8 +54,7 @@ fn record(args: Args) -> Result<bool, String> {
         args.paths.clone()
     };
     let files = jvm_cases::files(&paths)?;
-    let setup = args.jvm.setup()?;
-    let mut jvm = JvmExecutor::new(&setup)?;
+    let (setup, mut jvm) = args.jvm.start()?;
     if setup.fixture {
         eprintln!("rig record: the class path is the rig's test fixture; these records say so and are never Minecraft truth");
     }
@@ -104,25 +103,36 @@ fn record(args: Args) -> Result<bool, String> {
             results: results.clone(),
         };
         let snap_path = store.snapshot_path(&case.name);
-        if let Err(why) = may_replace(&snap_path, &snapshot, args.force) {
+        if let Err(why) = may_replace(&store, &snap_path, &snapshot, args.force) {
             eprintln!("case {}: {why}", case.name);
             failed += 1;
             continue;
         }
         write(&snap_path, &snapshot.to_text(&case.name))?;
         if let Some(dir) = &args.golden {
+            // The provenance goes with the file, so an import of it is held to the same
+            // gate: `rig record` results are truth only through a listed jar.
+            let mut case = case.clone();
+            for key in ["recorder", "minecraft_version", "jar_sha1"] {
+                if let Some(v) = provenance.get(key) {
+                    case.extra.insert(key.into(), v.into());
+                }
+            }
             let recorded = Recorded {
-                case: case.clone(),
+                case,
                 source: setup.source.clone(),
                 results,
                 format: harness::case::FORMAT,
             };
             write(
-                &dir.join(format!("{}.json", case.name)),
+                &dir.join(format!("{}.json", recorded.case.name)),
                 &recorded.to_text(),
             )?;
         }
         written += 1;
+    }
+    if let Some(why) = store.refusal(&provenance) {
+        eprintln!("rig record: warning: rig check will not take these snapshots as truth: {why}");
     }
     println!(
         "rig record: {written} of {} cases recorded from {}{}",
@@ -140,12 +150,17 @@ fn record(args: Args) -> Result<bool, String> {
 /// Whether a new snapshot may replace the one at `path`: one the provenance gate accepts (a
 /// recording from Minecraft) is never replaced by one it refuses (the fixture, an unnamed
 /// class path); different results replace it only with `--force`.
-fn may_replace(path: &std::path::Path, new: &Snapshot, force: bool) -> Result<(), String> {
+fn may_replace(
+    store: &Store,
+    path: &std::path::Path,
+    new: &Snapshot,
+    force: bool,
+) -> Result<(), String> {
     let Ok(old) = Snapshot::load(path) else {
         return Ok(());
     };
-    if old.provenance.refusal().is_none() {
-        if let Some(why) = new.provenance.refusal() {
+    if store.refusal(&old.provenance).is_none() {
+        if let Some(why) = store.refusal(&new.provenance) {
             return Err(format!(
                 "not replacing {}, a recording from Minecraft, with results the provenance gate refuses ({why})",
                 path.display()

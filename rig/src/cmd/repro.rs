@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use harness::case::Case;
-use harness::compare::{compare, diff, matches, Comparison};
+use harness::compare::{compare, diff, matches, one_line, Comparison};
 use harness::exec::Executor;
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
@@ -24,14 +24,15 @@ pub struct Args {
     pub op: Option<usize>,
     #[command(flatten)]
     pub adapter: super::adapter::AdapterArgs,
+    /// How many ops to show before the one that matters (a number at least the case's
+    /// length shows the whole case).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub context: usize,
 }
-
-/// Ops shown before the one that matters.
-const LEADING: usize = 8;
 
 /// Runs `rig repro`.
 pub fn run(args: Args) -> ExitCode {
-    let store = Store::find();
+    let store = super::store();
     let (case, recorded) = match load(&store, &args.case) {
         Ok(x) => x,
         Err(e) => {
@@ -78,11 +79,15 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::FAILURE
         }
         Some(n) => {
-            leading(&case, &actual, n);
+            leading(&case, &actual, n, args.context);
             println!("op {n}: {}", case.ops.text(n));
-            println!("  {:<16} {}", exec.name(), actual[n]);
+            // The divergence report's order: recorded first, then ours.
+            let width = exec.name().len().max("recorded".len());
             if let Some(e) = expected.get(n) {
-                println!("  {:<16} {e}", "recorded");
+                println!("  {:<width$}  {}", "recorded", one_line(e));
+            }
+            println!("  {:<width$}  {}", exec.name(), one_line(&actual[n]));
+            if let Some(e) = expected.get(n) {
                 if matches(e, &actual[n]) {
                     println!("  (match)");
                 } else {
@@ -94,7 +99,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         None => match compare(&case, expected, &actual) {
             Comparison::Differs(d) if recorded.is_some() => {
-                leading(&case, &actual, d.op);
+                leading(&case, &actual, d.op, args.context);
                 print!("{}", d.report(&case, "recorded", &exec.name()));
                 ExitCode::FAILURE
             }
@@ -103,7 +108,7 @@ pub fn run(args: Args) -> ExitCode {
                 op_text,
                 reason,
             } if recorded.is_some() => {
-                leading(&case, &actual, op);
+                leading(&case, &actual, op, args.context);
                 println!(
                     "op {op}: {op_text}: unsupported by {}: {reason}\n(the ops before it match the recording; the case is counted unsupported)",
                     exec.name()
@@ -115,7 +120,7 @@ pub fn run(args: Args) -> ExitCode {
                     println!("all {} ops match the recording", case.ops.len());
                 } else {
                     for (i, a) in actual.iter().enumerate() {
-                        println!("  {i:>5}  {:<40} {a}", case.ops.text(i));
+                        println!("  {i:>5}  {:<40} {}", case.ops.text(i), one_line(a));
                     }
                 }
                 ExitCode::SUCCESS
@@ -124,14 +129,15 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// The ops before op `n`, with their (matching) results.
-fn leading(case: &Case, actual: &[Outcome], n: usize) {
-    let from = n.saturating_sub(LEADING);
+/// The `context` ops before op `n`, with their (matching) results, shortened as the
+/// divergence lines are.
+fn leading(case: &Case, actual: &[Outcome], n: usize, context: usize) {
+    let from = n.saturating_sub(context);
     if from > 0 {
-        println!("  ... {from} earlier ops");
+        println!("  ... {from} earlier ops (--context {n} shows them)");
     }
     for (i, result) in actual.iter().enumerate().take(n).skip(from) {
-        println!("  {i:>5}  {:<40} {result}", case.ops.text(i));
+        println!("  {i:>5}  {:<40} {}", case.ops.text(i), one_line(result));
     }
 }
 
@@ -148,7 +154,17 @@ fn load(store: &Store, arg: &str) -> Result<(Case, Option<Vec<Outcome>>), String
         let results = snapshot_of(store, &case)?;
         return Ok((case, results));
     }
+    // A path that names no file is not a case name either.
+    if as_path.is_absolute() || arg.starts_with("./") || arg.starts_with("../") {
+        return Err(format!("{arg}: no such file"));
+    }
     let name = arg.trim_end_matches(".json");
+    if arg.ends_with(".json") && !store.case_path(name).is_file() {
+        return Err(format!(
+            "{arg}: no such file, and no case `{name}` in {}",
+            store.relative(&store.root().join("cases/ops")).display()
+        ));
+    }
     store::check_name(name)?;
     let path = store.case_path(name);
     if !path.is_file() {
@@ -171,7 +187,7 @@ fn snapshot_of(store: &Store, case: &Case) -> Result<Option<Vec<Outcome>>, Strin
     let snap = Snapshot::load(store.relative(&path))
         .or_else(|_| Snapshot::load(&path))
         .map_err(|e| e.to_string())?;
-    if let Some(why) = snap.provenance.refusal() {
+    if let Some(why) = store.refusal(&snap.provenance) {
         eprintln!(
             "warning: {}: {why}; its results are shown but are not truth",
             store.relative(&path).display()

@@ -40,15 +40,45 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::FAILURE
         };
     }
+    if args.sample == Some(0) {
+        eprintln!("rig world: --sample 0 picks nothing; give a count of at least 1");
+        return ExitCode::from(2);
+    }
     let options = Options {
         export: args.export.clone(),
         sample: args.sample,
         progress: true,
     };
-    let (report, picked, exported) = world::run(&args.paths, &options);
+    let (report, outcome) = world::run(&args.paths, &options);
+    if outcome.files == 0 {
+        let given: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        print!("{report}");
+        eprintln!(
+            "rig world: no region files in {}: looked for .mca files in `region` folders below \
+             it (a world's dimensions), and .mca or chunk .nbt files given directly or at the top \
+             of a folder given",
+            given.join(", ")
+        );
+        if !outcome.skipped.is_empty() {
+            let shown: Vec<String> = outcome
+                .skipped
+                .iter()
+                .take(3)
+                .map(|p| p.display().to_string())
+                .collect();
+            eprintln!(
+                "rig world: passed over {} .mca file(s) not in a `region` folder ({}{}); give them, or their folder, directly",
+                outcome.skipped.len(),
+                shown.join(", "),
+                if outcome.skipped.len() > 3 { ", ..." } else { "" }
+            );
+        }
+        return ExitCode::FAILURE;
+    }
     print!("{report}");
+    let picked = &outcome.picked;
     if args.sample.is_some() && args.export.is_none() {
-        for p in &picked {
+        for p in picked {
             println!(
                 "sample: {} ({} palette entries)",
                 p.place,
@@ -57,7 +87,12 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if let Some(dir) = &args.export {
-        println!("exported {exported} cases into {}", dir.display());
+        println!(
+            "exported {} cases into {}; {} containers identical to one already exported dropped",
+            outcome.exported,
+            dir.display(),
+            outcome.dropped
+        );
     }
     if report.total().failed() {
         ExitCode::FAILURE

@@ -38,6 +38,23 @@ pub struct Setup {
     pub case_timeout: Duration,
 }
 
+impl Setup {
+    /// Marks the results as the test fixture's: never Minecraft truth.
+    pub fn mark_fixture(&mut self) {
+        if !self.fixture {
+            self.fixture = true;
+            self.source = format!(
+                "{} (rig/tests/fixture, a stand-in, not Minecraft): {}",
+                harness::snapshot::FIXTURE_SOURCE,
+                self.source
+            );
+        }
+    }
+}
+
+/// How long a child's JVM may take to start (and load the probe), apart from the case time.
+const START_TIMEOUT: Duration = Duration::from_secs(300);
+
 struct Server {
     child: Child,
     input: BufWriter<ChildStdin>,
@@ -164,6 +181,36 @@ impl JvmExecutor {
     fn exchange_frame(&mut self, frame: String) -> Result<Vec<u8>, String> {
         if self.server.is_none() {
             self.server = Some(self.spawn()?);
+            // The JVM starts before the case is sent, so --case-timeout times the case alone,
+            // never a JVM start slowed by a loaded machine. A start that fails answers for
+            // the case.
+            let server = self.server.as_mut().expect("just started");
+            let start = json!({ "loads": super::FIXTURE_MARK }).to_string();
+            let answer = match write_frame(&mut server.input, start.as_bytes()) {
+                Ok(()) => server.frames.recv_timeout(START_TIMEOUT),
+                Err(_) => Err(RecvTimeoutError::Disconnected),
+            };
+            match answer {
+                Ok(Some(bytes))
+                    if serde_json::from_slice::<Value>(&bytes)
+                        .is_ok_and(|v| v.get("fatal").is_some()) =>
+                {
+                    return Ok(bytes)
+                }
+                Ok(Some(_)) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    let mut server = self.server.take().expect("running");
+                    let _ = server.child.kill();
+                    let _ = server.child.wait();
+                    return Err(format!(
+                        "the JVM did not start within {}s",
+                        START_TIMEOUT.as_secs()
+                    ));
+                }
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                    return self.child_died();
+                }
+            }
         }
         let server = self.server.as_mut().expect("just started");
         let answer = match write_frame(&mut server.input, frame.as_bytes()) {
@@ -182,23 +229,26 @@ impl JvmExecutor {
                     self.case_timeout.as_secs_f64()
                 ))
             }
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
-                let mut server = self.server.take().expect("running");
-                drop(server.input);
-                let status = server.child.wait().map_or_else(
-                    |e| format!("unknown ({e})"),
-                    |s| match (s.code(), std::os::unix::process::ExitStatusExt::signal(&s)) {
-                        (Some(c), _) => format!("exit code {c}"),
-                        (None, Some(sig)) => format!("signal {sig}"),
-                        _ => s.to_string(),
-                    },
-                );
-                self.crashes += 1;
-                Err(format!(
-                    "the JVM side died while running this case ({status}); it is restarted for the next case"
-                ))
-            }
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => self.child_died(),
         }
+    }
+
+    /// The child is gone: reaps it and says how it ended.
+    fn child_died(&mut self) -> Result<Vec<u8>, String> {
+        let mut server = self.server.take().expect("running");
+        drop(server.input);
+        let status = server.child.wait().map_or_else(
+            |e| format!("unknown ({e})"),
+            |s| match (s.code(), std::os::unix::process::ExitStatusExt::signal(&s)) {
+                (Some(c), _) => format!("exit code {c}"),
+                (None, Some(sig)) => format!("signal {sig}"),
+                _ => s.to_string(),
+            },
+        );
+        self.crashes += 1;
+        Err(format!(
+            "the JVM side died while running this case ({status}); it is restarted for the next case"
+        ))
     }
 
     /// Why no case can run here (the JVM would not start), once that is known; commands
@@ -266,6 +316,16 @@ impl JvmExecutor {
             results.push(outcome);
         }
         Ok(results)
+    }
+
+    /// Whether the JVM side loads the test fixture's marker class
+    /// ([`super::FIXTURE_MARK`]); starts the JVM if it is not running.
+    pub fn loads_fixture(&mut self) -> Result<bool, String> {
+        let answer = self.call(&json!({ "loads": super::FIXTURE_MARK }))?;
+        answer
+            .get("loadable")
+            .and_then(Value::as_bool)
+            .ok_or_else(|| format!("the probe server answered {answer} to a class lookup"))
     }
 
     /// Stops the child, if one runs.

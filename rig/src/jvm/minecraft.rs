@@ -217,35 +217,74 @@ pub fn last_fetched(cache: &Path) -> Option<PathBuf> {
         .max_by_key(|jar| fs::metadata(jar).and_then(|m| m.modified()).ok())
 }
 
-/// Fetches an HTTP(S) resource whole: 30 s to connect, 10 minutes in all (a server jar is
-/// about 60 MB).
-fn get(url: &str) -> Result<Vec<u8>, String> {
+/// How long a download may take: to connect, between two reads (a server that accepts the
+/// connection and then says nothing), and in all for one request.
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// Connecting (name lookup included).
+    pub connect: std::time::Duration,
+    /// Waiting for the next bytes.
+    pub read: std::time::Duration,
+    /// One request, whole (a server jar is about 60 MB).
+    pub overall: std::time::Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        let s = std::time::Duration::from_secs;
+        Timeouts {
+            connect: s(30),
+            read: s(60),
+            overall: s(900),
+        }
+    }
+}
+
+/// Fetches an HTTP(S) resource whole, within `t`.
+fn get(url: &str, t: Timeouts) -> Result<Vec<u8>, String> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_connect(Some(std::time::Duration::from_secs(30)))
-        .timeout_global(Some(std::time::Duration::from_secs(600)))
+        .timeout_resolve(Some(t.connect))
+        .timeout_connect(Some(t.connect))
+        .timeout_per_read(Some(t.read))
+        .timeout_global(Some(t.overall))
         .build()
         .into();
+    let explain = |e: ureq::Error| match e {
+        ureq::Error::Timeout(which) => format!(
+            "timed out ({which}; limits: connect {}s, each read {}s, in all {}s; \
+             --connect-timeout, --read-timeout, --timeout)",
+            t.connect.as_secs_f64(),
+            t.read.as_secs_f64(),
+            t.overall.as_secs_f64()
+        ),
+        e => e.to_string(),
+    };
     let mut response = agent
         .get(url)
         .call()
-        .map_err(|e| format!("GET {url}: {e}"))?;
+        .map_err(|e| format!("GET {url}: {}", explain(e)))?;
     response
         .body_mut()
         .with_config()
         .limit(1 << 31)
         .read_to_vec()
-        .map_err(|e| format!("GET {url}: the download broke off: {e}"))
+        .map_err(|e| format!("GET {url}: the download broke off: {}", explain(e)))
 }
 
-fn get_json(url: &str) -> Result<Value, String> {
-    let bytes = get(url)?;
+fn get_json(url: &str, t: Timeouts) -> Result<Value, String> {
+    let bytes = get(url, t)?;
     serde_json::from_slice(&bytes).map_err(|e| format!("{url} is not JSON: {e}"))
 }
 
 /// Downloads Minecraft `version`'s server jar into the cache (checking its SHA-1 and size)
 /// and returns its path. An already downloaded jar with the right SHA-1 is reused.
-pub fn fetch(version: &str, manifest_url: &str, cache: &Path) -> Result<PathBuf, String> {
-    let manifest = get_json(manifest_url)?;
+pub fn fetch(
+    version: &str,
+    manifest_url: &str,
+    cache: &Path,
+    timeouts: Timeouts,
+) -> Result<PathBuf, String> {
+    let manifest = get_json(manifest_url, timeouts)?;
     let versions = manifest
         .get("versions")
         .and_then(Value::as_array)
@@ -264,7 +303,7 @@ pub fn fetch(version: &str, manifest_url: &str, cache: &Path) -> Result<PathBuf,
         .get("url")
         .and_then(Value::as_str)
         .ok_or_else(|| format!("{manifest_url}: version {version} has no url"))?;
-    let meta_bytes = get(url)?;
+    let meta_bytes = get(url, timeouts)?;
     if let Some(want) = entry.get("sha1").and_then(Value::as_str) {
         let got = hex(&Sha1::digest(&meta_bytes));
         if !got.eq_ignore_ascii_case(want) {
@@ -290,7 +329,7 @@ pub fn fetch(version: &str, manifest_url: &str, cache: &Path) -> Result<PathBuf,
     if target.is_file() && sha1_file(&target)? == want {
         return Ok(target);
     }
-    let bytes = get(jar_url)?;
+    let bytes = get(jar_url, timeouts)?;
     if let Some(size) = server.get("size").and_then(Value::as_u64) {
         if bytes.len() as u64 != size {
             return Err(format!(

@@ -21,19 +21,11 @@ use std::path::PathBuf;
 
 pub use executor::{JvmExecutor, Setup};
 
-/// A class only the test fixture has (its switchboard of planted differences).
-const FIXTURE_MARK: &str = "net/minecraft/world/level/chunk/Plants.class";
-
-/// Whether a class path entry (a folder or a jar) holds the test fixture's mark.
-fn holds_fixture(entry: &std::path::Path) -> bool {
-    if entry.is_dir() {
-        return entry.join(FIXTURE_MARK).is_file();
-    }
-    std::fs::File::open(entry)
-        .ok()
-        .and_then(|f| zip::ZipArchive::new(f).ok())
-        .is_some_and(|mut z| z.by_name(FIXTURE_MARK).is_ok())
-}
+/// A class only the test fixture has (its switchboard of planted differences,
+/// rig/tests/fixture/README.md). The JVM is asked whether it can load it, so
+/// the fixture is recognised however it is given: compiled classes, a jar,
+/// or its source folder (which javac compiles into the probe's classes).
+pub const FIXTURE_MARK: &str = "net/minecraft/world/level/chunk/Plants";
 
 /// Where compiled probes, unpacked bundler jars and downloads go: `RIG_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/paletted`, else `~/.cache/paletted`, else `target/rig-cache`.
@@ -73,6 +65,20 @@ pub struct JvmArgs {
 }
 
 impl JvmArgs {
+    /// The setup and a started JVM side, asked whether it loads the test fixture's marker
+    /// class: the fixture can never pass for Minecraft, whatever --source says.
+    pub fn start(&self) -> Result<(Setup, JvmExecutor), String> {
+        let mut setup = self.setup()?;
+        let mut jvm = JvmExecutor::new(&setup)?;
+        if jvm
+            .loads_fixture()
+            .map_err(|e| format!("the JVM side cannot run: {e}"))?
+        {
+            setup.mark_fixture();
+        }
+        Ok((setup, jvm))
+    }
+
     /// The class path and provenance these options name.
     pub fn setup(&self) -> Result<Setup, String> {
         let cache = cache_dir();
@@ -137,16 +143,6 @@ impl JvmArgs {
                 return Err(format!("class path entry {} does not exist", p.display()));
             }
         }
-        // The fixture can never pass for Minecraft, whatever --source says.
-        let fixture = classpath.iter().any(|p| holds_fixture(p));
-        let source = if fixture {
-            format!(
-                "{} (rig/tests/fixture, a stand-in, not Minecraft): {source}",
-                harness::snapshot::FIXTURE_SOURCE
-            )
-        } else {
-            source
-        };
         Ok(Setup {
             classpath,
             jvm_options: self.jvm_options.clone(),
@@ -154,7 +150,7 @@ impl JvmArgs {
             cache,
             minecraft_version,
             jar_sha1,
-            fixture,
+            fixture: false,
             case_timeout: std::time::Duration::try_from_secs_f64(self.case_timeout)
                 .map_err(|e| format!("--case-timeout {}: {e}", self.case_timeout))?,
         })

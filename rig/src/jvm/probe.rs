@@ -97,23 +97,12 @@ pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf
         .output()
         .map_err(|e| format!("cannot run {}: {e}", jdk.javac().display()))?;
     if !output.status.success() {
-        // The sources stay in `work`, so the lines javac names can be read.
-        let mut msg = format!(
-            "javac could not compile the probe against the class path {cp}\n\
-             (the probe calls Minecraft's API only through paletted/probe/Minecraft.java; a \
-             missing class means the class path lacks Minecraft or a library; a wrong signature \
-             means that file needs a fix for this version: copy rig/probe/, fix it, and point \
-             RIG_PROBE_SRC at the copy):\n{}",
-            String::from_utf8_lossy(&output.stderr).trim_end()
-        );
-        if jdk.version < 25 {
-            msg.push_str(&format!(
-                "\nnote: this is Java {} ({}); Minecraft 26.x needs Java 25",
-                jdk.version,
-                jdk.home.display()
-            ));
-        }
-        return Err(msg);
+        let _ = fs::remove_dir_all(&work);
+        return Err(compile_error(
+            &String::from_utf8_lossy(&output.stderr),
+            &cp,
+            jdk,
+        ));
     }
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     // Another process may have finished first; either build is the same.
@@ -126,6 +115,51 @@ pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf
     }
     let _ = fs::remove_dir_all(&work);
     Ok(classes)
+}
+
+/// The class the probe needs first; when it is missing, the class path has no Minecraft.
+const CONTAINER: &str = "net.minecraft.world.level.chunk.PalettedContainer";
+
+/// javac's failure, led by one line saying what is missing: Minecraft itself (javac cannot
+/// find the container class or its package), or a library javac names; then the details.
+fn compile_error(stderr: &str, cp: &str, jdk: &Jdk) -> String {
+    let stderr = stderr.trim_end();
+    let missing_minecraft = stderr
+        .contains("package net.minecraft.world.level.chunk does not exist")
+        || stderr.contains("class PalettedContainer")
+            && stderr.contains("location: package net.minecraft.world.level.chunk");
+    let first = if missing_minecraft {
+        format!("the class path has no Minecraft: javac cannot find {CONTAINER} (give --minecraft JAR, or the jar and its libraries with --classpath)")
+    } else if let Some(package) = stderr
+        .lines()
+        .find_map(|l| l.split_once("error: package ").map(|(_, p)| p))
+        .and_then(|p| p.strip_suffix(" does not exist"))
+    {
+        format!("the class path lacks the library with package {package} (javac cannot find it)")
+    } else {
+        let line = stderr
+            .lines()
+            .find(|l| l.contains("error:"))
+            .unwrap_or("javac failed");
+        format!("javac could not compile the probe: {}", line.trim())
+    };
+    let errors = stderr.lines().filter(|l| l.contains("error:")).count();
+    let mut msg = format!(
+        "{first}\n\
+         javac could not compile the probe against the class path {cp} ({errors} errors; \
+         the probe calls Minecraft's API only through paletted/probe/Minecraft.java; a \
+         missing class means the class path lacks Minecraft or a library; a wrong signature \
+         means that file needs a fix for this version: copy rig/probe/, fix it, and point \
+         RIG_PROBE_SRC at the copy):\n{stderr}"
+    );
+    if jdk.version < 25 {
+        msg.push_str(&format!(
+            "\nnote: this is Java {} ({}); Minecraft 26.x needs Java 25",
+            jdk.version,
+            jdk.home.display()
+        ));
+    }
+    msg
 }
 
 /// The class path as one string for `-cp`; entries must not hold the separator.

@@ -73,6 +73,21 @@ impl Jvm {
         Ok(Jvm { vm, probe })
     }
 
+    /// Whether the class (binary name with `/`) can be loaded; a failed lookup leaves no
+    /// pending exception.
+    fn loads(&self, class: &str) -> bool {
+        let name = jni::strings::JNIString::new(class);
+        self.vm
+            .attach_current_thread(|env| -> jni::errors::Result<bool> {
+                let found = env.find_class(&name).is_ok();
+                if env.exception_check() {
+                    env.exception_clear();
+                }
+                Ok(found)
+            })
+            .unwrap_or(false)
+    }
+
     /// One whole case through the probe; the probe catches every Throwable itself, so an
     /// error here is a JNI failure, not a Java exception from an op.
     fn run(&self, request: &str) -> Result<String, String> {
@@ -109,6 +124,15 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
                 continue;
             }
         };
+        // `{"loads": "a/b/C"}`: whether the JVM can load that class (the fixture's marker).
+        if let Some(class) = request.get("loads").and_then(Value::as_str) {
+            let answer = match jvm.get_or_insert_with(|| Jvm::start(&config)) {
+                Ok(vm) => json!({ "loadable": vm.loads(class) }),
+                Err(e) => json!({"fatal": e, "start": true}),
+            };
+            write_frame(&mut output, answer.to_string().as_bytes())?;
+            continue;
+        }
         // `{"time_empty": N}`: N empty requests through JNI, timed here (rig bench).
         let empty_calls = request.get("time_empty").and_then(Value::as_u64);
         let Some(text) = request

@@ -49,13 +49,22 @@ pub struct Options {
 /// a folder named `region` below it (a world's dimensions). Sorted, so runs
 /// are repeatable. Paths that do not exist come back as unreadable input.
 pub fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(Place, String)>) {
+    let (files, bad, _) = inputs_and_skipped(paths);
+    (files, bad)
+}
+
+/// [`inputs`], and the `.mca` files left out because they sit below a folder given but not
+/// in a `region` folder (a world's `entities/` and `poi/` hold no block data), so a run that
+/// finds nothing can say what it passed over.
+pub fn inputs_and_skipped(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(Place, String)>, Vec<PathBuf>) {
     let mut files = Vec::new();
     let mut bad = Vec::new();
+    let mut skipped = Vec::new();
     for path in paths {
         match fs::metadata(path) {
             Ok(m) if m.is_dir() => {
                 let mut found = Vec::new();
-                collect(path, true, &mut found, &mut bad);
+                collect(path, true, &mut found, &mut bad, &mut skipped);
                 found.sort();
                 files.extend(found);
             }
@@ -63,10 +72,17 @@ pub fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(Place, String)>) {
             Err(e) => bad.push((place_of(path), cannot_read(&e))),
         }
     }
-    (files, bad)
+    skipped.sort();
+    (files, bad, skipped)
 }
 
-fn collect(dir: &Path, top: bool, found: &mut Vec<PathBuf>, bad: &mut Vec<(Place, String)>) {
+fn collect(
+    dir: &Path,
+    top: bool,
+    found: &mut Vec<PathBuf>,
+    bad: &mut Vec<(Place, String)>,
+    skipped: &mut Vec<PathBuf>,
+) {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => return bad.push((place_of(dir), format!("cannot list folder: {e}"))),
@@ -77,9 +93,11 @@ fn collect(dir: &Path, top: bool, found: &mut Vec<PathBuf>, bad: &mut Vec<(Place
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if entry.file_type().is_ok_and(|t| t.is_dir()) {
-            collect(&path, false, found, bad);
+            collect(&path, false, found, bad, skipped);
         } else if (top || in_region) && name.ends_with(".mca") || top && name.ends_with(".nbt") {
             found.push(path);
+        } else if name.ends_with(".mca") {
+            skipped.push(path);
         }
     }
 }
@@ -102,6 +120,11 @@ pub struct World {
     sampler: Option<Sampler>,
     export: Option<PathBuf>,
     exported: usize,
+    /// Digests of the containers exported so far: identical sections (a flat world has
+    /// thousands) are exported once.
+    seen: std::collections::HashSet<[u8; 32]>,
+    /// Containers not exported because an identical one was.
+    dropped: usize,
     reader: Reader,
     key: String,
 }
@@ -114,6 +137,8 @@ impl World {
             sampler: options.sample.map(Sampler::new),
             export: options.export.clone(),
             exported: 0,
+            seen: std::collections::HashSet::new(),
+            dropped: 0,
             reader: Reader::default(),
             key: String::new(),
         }
@@ -274,6 +299,13 @@ impl World {
         let bits = strategy
             .configuration_for_palette_len(packed.palette.len())
             .disk_bits;
+        // Identical sections (a flat world has thousands) are sampled and exported once.
+        if (self.sampler.is_some() || self.export.is_some())
+            && !self.first_of_its_kind(kind, registry, &packed)
+        {
+            self.dropped += 1;
+            return ok;
+        }
         if let Some(sampler) = &mut self.sampler {
             sampler.offer(sample::class(kind, bits), at, kind, registry, || {
                 packed.clone()
@@ -286,6 +318,21 @@ impl World {
             }
         }
         ok
+    }
+
+    /// Whether no container with this kind, registry, palette and longs was met before.
+    fn first_of_its_kind(&mut self, kind: Kind, registry: u32, packed: &Packed) -> bool {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(format!("{kind:?} {registry} {} ", packed.palette.len()));
+        for id in &packed.palette {
+            h.update(id.to_le_bytes());
+        }
+        h.update([u8::from(packed.data.is_some())]);
+        for l in packed.data.iter().flatten() {
+            h.update(l.to_le_bytes());
+        }
+        self.seen.insert(h.finalize().into())
     }
 
     /// Ends the run: writes the sample, if any, into the export folder
@@ -311,13 +358,31 @@ impl World {
     pub fn exported(&self) -> usize {
         self.exported
     }
+
+    /// Containers not written because an identical one was.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
 }
 
-/// Checks every file under `paths`; the report, the sample (if asked for)
-/// and the number of cases exported.
-pub fn run(paths: &[PathBuf], options: &Options) -> (Report, Vec<sample::Picked>, usize) {
+/// What a run did besides its report.
+pub struct Outcome {
+    /// The sample, if one was asked for.
+    pub picked: Vec<sample::Picked>,
+    /// Cases exported.
+    pub exported: usize,
+    /// Containers not exported because an identical one was.
+    pub dropped: usize,
+    /// Files read.
+    pub files: usize,
+    /// `.mca` files passed over (not in a `region` folder).
+    pub skipped: Vec<PathBuf>,
+}
+
+/// Checks every file under `paths`; the report and what else the run did.
+pub fn run(paths: &[PathBuf], options: &Options) -> (Report, Outcome) {
     let start = Instant::now();
-    let (files, bad) = inputs(paths);
+    let (files, bad, skipped) = inputs_and_skipped(paths);
     let mut report = Report::default();
     if !bad.is_empty() {
         let t = Tally {
@@ -365,7 +430,14 @@ pub fn run(paths: &[PathBuf], options: &Options) -> (Report, Vec<sample::Picked>
         bar.finish_and_clear();
     }
     report.elapsed = start.elapsed();
-    (report, picked, world.exported())
+    let outcome = Outcome {
+        picked,
+        exported: world.exported(),
+        dropped: world.dropped(),
+        files: files.len(),
+        skipped,
+    };
+    (report, outcome)
 }
 
 /// The NBT crate alone, for timing: every chunk of every file read,
