@@ -337,10 +337,12 @@ impl Coverage {
                 }
                 for op in ops {
                     if let StorageOp::Load { bits, size, longs } = op {
-                        let expected = if *bits <= 0 {
-                            0
-                        } else {
+                        // Only widths 1..=32 have a length (and 64 / bits
+                        // is 0 past 64).
+                        let expected = if (1..=32).contains(bits) {
                             (*size as usize).div_ceil(64 / *bits as usize)
+                        } else {
+                            0
                         };
                         if (0..=32).contains(bits) && (*bits == 0 || longs.len() == expected) {
                             self.hit(Item::Width(*bits as u32));
