@@ -87,7 +87,12 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     sim.read(&bytes);
     sim.draft.notes = format!(
         "a read of bits byte {byte} (a {rung} palette, capacity {cap}) announcing {count} ids, \
-         {written} written, into a {mode} container"
+         {written} written, into a {}",
+        if mode == "fresh" {
+            "fresh container"
+        } else {
+            "container of that configuration"
+        }
     );
     reveal(rng, &mut sim, &ids);
     sim.draft

@@ -124,7 +124,7 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     }
     sim.read(&bytes);
     sim.draft.notes = format!(
-        "a {}-byte read (bits byte {byte}, a {rung} palette of {n}) cut at the {place}, {mode}",
+        "a {}-byte read (bits byte {byte}, a {rung} palette) cut at the {place}, {mode}",
         bytes.len()
     );
     reveal(rng, &mut sim, &ids);
