@@ -65,6 +65,9 @@ pub enum Item {
     },
     /// A kind of error or exception a result was.
     Error(String),
+    /// A kind of untrusted input an op was given (a read whose palette count
+    /// is beyond what its kind holds), or a result only such input gives.
+    Input(&'static str),
 }
 
 impl std::fmt::Display for Item {
@@ -90,6 +93,7 @@ impl std::fmt::Display for Item {
             Item::Width(b) => write!(f, "storage {b} bits"),
             Item::Op { subject, op } => write!(f, "{subject} {op}"),
             Item::Error(e) => write!(f, "{e}"),
+            Item::Input(what) => write!(f, "{what}"),
         }
     }
 }
@@ -103,6 +107,7 @@ impl Item {
             Item::Width(_) => "width",
             Item::Op { .. } => "op",
             Item::Error(_) => "error",
+            Item::Input(_) => "input",
         }
     }
 }
@@ -152,7 +157,38 @@ pub const REQUIRED_ERRORS: &[&str] = &[
     "throws IndexOutOfBoundsException",
     "throws IllegalArgumentException",
     "throws InitializationException: Invalid length given for storage, got: N but expected: N",
+    "throws ArrayIndexOutOfBoundsException: Index N out of bounds for length N",
+    "throws RuntimeException: VarInt too big",
+    // Third-party classes, told apart by which check threw (the message the
+    // Rust executor gives; a recording's text is compared by class only).
+    "throws IllegalArgumentException: No value with id N",
+    "throws IllegalArgumentException: The value N is not in the specified inclusive range of 0 to N",
+    "throws IllegalArgumentException: The value N is not in the specified inclusive range of 1 to 32",
 ];
+
+/// Kinds of untrusted wire input every conformance run must give `read`.
+pub const REQUIRED_INPUTS: &[&str] = &[
+    "read: palette count beyond capacity",
+    "read: palette count 0",
+    "read: negative palette count",
+    "read: bits byte off the ladder",
+    "read: negative bits byte",
+    "read: five-byte VarInt",
+    "read: cut in the bits byte",
+    "read: cut in the palette",
+    "read: cut in the longs",
+];
+
+/// Reached when a result holds a `null` value (a never-written linear
+/// palette slot). Not required: no recording holds one yet.
+pub const NULL_RESULT: &str = "result: null value";
+/// Reached by an unpack whose palette lists an id twice. Not required: the
+/// default families keep to distinct ids (`unpack-dups` has them).
+pub const REPEATED_IDS: &str = "unpack: repeated palette ids";
+/// Reached by a `get`, `set` or `get_and_set` at a position outside the
+/// container. Not required: the default families keep inside it
+/// (`positions-out` goes outside).
+pub const OUTSIDE: &str = "position outside the container";
 
 /// Every item a complete set of cases must reach.
 pub fn required() -> Vec<Item> {
@@ -218,6 +254,7 @@ pub fn required() -> Vec<Item> {
         op,
     }));
     out.extend(REQUIRED_ERRORS.iter().map(|e| Item::Error(e.to_string())));
+    out.extend(REQUIRED_INPUTS.iter().map(|&i| Item::Input(i)));
     out.sort();
     out
 }
@@ -242,6 +279,133 @@ pub fn error_kind(outcome: &Outcome) -> Option<String> {
             }
         }
     }
+}
+
+/// The error kind with the message, for the classes [`error_kind`] reports
+/// by class alone (`IllegalArgumentException`), so that each check that
+/// throws it counts; the bounds of a range check stay when they are fixed
+/// (`0 to N` for an index or value, `1 to 32` for a storage's bits).
+pub fn error_detail(outcome: &Outcome) -> Option<String> {
+    let Outcome::Throws {
+        class,
+        message: Some(m),
+    } = outcome
+    else {
+        return None;
+    };
+    if class != "IllegalArgumentException" {
+        return None;
+    }
+    let text = match m.split_once(" range of ") {
+        Some((head, "1 to 32")) => format!("{} range of 1 to 32", numbers_out(head)),
+        Some((head, bounds)) if bounds.starts_with("0 to ") => {
+            format!("{} range of 0 to N", numbers_out(head))
+        }
+        _ => numbers_out(m),
+    };
+    Some(format!("throws {class}: {text}"))
+}
+
+/// Whether a result holds a `null` value where an id would be.
+fn holds_null(op: &ContainerOp, outcome: &Outcome) -> bool {
+    let Outcome::Ok(v) = outcome else {
+        return false;
+    };
+    match op {
+        ContainerOp::Get { .. } | ContainerOp::GetAndSet { .. } => v.is_null(),
+        ContainerOp::Palette | ContainerOp::GetAll => {
+            v.as_array().is_some_and(|a| a.iter().any(|e| e.is_null()))
+        }
+        ContainerOp::Counts => v.as_array().is_some_and(|a| {
+            a.iter()
+                .any(|pair| pair.get(0).is_some_and(|id| id.is_null()))
+        }),
+        _ => false,
+    }
+}
+
+/// A VarInt read from `bytes` at `*at`: its value and length, `Err(true)` if
+/// the input ends inside it, `Err(false)` if it runs past five bytes.
+fn varint(bytes: &[u8], at: &mut usize) -> Result<(i32, usize), bool> {
+    let mut value = 0u32;
+    for k in 0..5 {
+        let &b = bytes.get(*at).ok_or(true)?;
+        *at += 1;
+        value |= u32::from(b & 0x7f) << (7 * k);
+        if b & 0x80 == 0 {
+            return Ok((value as i32, k + 1));
+        }
+    }
+    Err(false)
+}
+
+/// The kinds of untrusted input in a read's bytes, for a container of
+/// `strategy` (what the bytes say, whatever the container then does).
+fn wire_inputs(strategy: &Strategy, bytes: &[u8]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let Some(&byte) = bytes.first() else {
+        out.push("read: cut in the bits byte");
+        return out;
+    };
+    let config = strategy.configuration(u32::from(byte));
+    // `write` sends the in-memory width: any other byte is off the ladder.
+    if config.bits != u32::from(byte) {
+        out.push("read: bits byte off the ladder");
+    }
+    if byte >= 128 {
+        out.push("read: negative bits byte");
+    }
+    let mut at = 1;
+    let mut five = false;
+    let mut next = |at: &mut usize, out: &mut Vec<&'static str>| match varint(bytes, at) {
+        Ok((v, len)) => {
+            five |= len == 5;
+            Some(v)
+        }
+        Err(cut) => {
+            if cut {
+                out.push("read: cut in the palette");
+            }
+            None
+        }
+    };
+    let mut palette_read = true;
+    match config.kind {
+        PaletteKind::Single => palette_read = next(&mut at, &mut out).is_some(),
+        PaletteKind::Linear | PaletteKind::HashMap => match next(&mut at, &mut out) {
+            None => palette_read = false,
+            Some(count) => {
+                let capacity = 1i64 << config.bits;
+                match i64::from(count) {
+                    0 => out.push("read: palette count 0"),
+                    c if c < 0 => out.push("read: negative palette count"),
+                    c if c > capacity => out.push("read: palette count beyond capacity"),
+                    _ => {}
+                }
+                // A linear palette throws at its array's end: no longs follow.
+                if config.kind == PaletteKind::Linear && i64::from(count) > capacity {
+                    palette_read = false;
+                }
+                for _ in 0..count.max(0) {
+                    if next(&mut at, &mut out).is_none() {
+                        palette_read = false;
+                        break;
+                    }
+                }
+            }
+        },
+        PaletteKind::Global => {}
+    }
+    if five {
+        out.push("read: five-byte VarInt");
+    }
+    if palette_read && config.bits > 0 {
+        let longs = strategy.size().div_ceil((64 / config.bits) as usize);
+        if bytes.len() - at.min(bytes.len()) < 8 * longs {
+            out.push("read: cut in the longs");
+        }
+    }
+    out
 }
 
 fn numbers_out(m: &str) -> String {
@@ -288,9 +452,17 @@ impl Coverage {
         self.cases += 1;
         match RustExecutor::new().run(case) {
             Ok(outcomes) => {
-                for o in &outcomes {
+                for (i, o) in outcomes.iter().enumerate() {
                     if let Some(e) = error_kind(o) {
                         self.hit(Item::Error(e));
+                    }
+                    if let Some(e) = error_detail(o) {
+                        self.hit(Item::Error(e));
+                    }
+                    if let Ops::Container(ops) = &case.ops {
+                        if holds_null(&ops[i], o) {
+                            self.hit(Item::Input(NULL_RESULT));
+                        }
                     }
                 }
             }
@@ -311,10 +483,12 @@ impl Coverage {
                 }
                 for op in ops {
                     if let StorageOp::Load { bits, size, longs } = op {
-                        let expected = if *bits <= 0 {
-                            0
-                        } else {
+                        // Only widths 1..=32 have a length (and 64 / bits
+                        // is 0 past 64).
+                        let expected = if (1..=32).contains(bits) {
                             (*size as usize).div_ceil(64 / *bits as usize)
+                        } else {
+                            0
                         };
                         if (0..=32).contains(bits) && (*bits == 0 || longs.len() == expected) {
                             self.hit(Item::Width(*bits as u32));
@@ -345,6 +519,14 @@ impl Coverage {
                 subject: "container",
                 op: name,
             });
+            if let ContainerOp::Set { x, y, z, .. }
+            | ContainerOp::GetAndSet { x, y, z, .. }
+            | ContainerOp::Get { x, y, z } = op
+            {
+                if index(&strategy, *x, *y, *z).is_none() {
+                    self.hit(Item::Input(OUTSIDE));
+                }
+            }
             let before = c.palette_kind();
             let before_bits = c.bits();
             let via = match op {
@@ -358,6 +540,9 @@ impl Coverage {
                     Via::Grow
                 }
                 ContainerOp::Read { bytes } => {
+                    for what in wire_inputs(&strategy, bytes) {
+                        self.hit(Item::Input(what));
+                    }
                     if c.read_lenient(bytes).is_err() {
                         continue;
                     }
@@ -377,6 +562,12 @@ impl Coverage {
                     };
                     if palette.iter().any(|&v| v >= registry) {
                         continue;
+                    }
+                    let mut distinct = palette.clone();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    if distinct.len() < palette.len() {
+                        self.hit(Item::Input(REPEATED_IDS));
                     }
                     let packed = Packed {
                         palette,

@@ -118,6 +118,10 @@ impl Draft {
     pub fn load(&mut self, bits: u32, size: usize, longs: &[i64]) {
         self.push(json!({"op": "load", "bits": bits, "size": size, "longs": longs}));
     }
+    /// A load of any bits and size, those Minecraft refuses included.
+    pub fn load_raw(&mut self, bits: i64, size: i64, longs: &[i64]) {
+        self.push(json!({"op": "load", "bits": bits, "size": size, "longs": longs}));
+    }
     pub fn s_get(&mut self, index: i64) {
         self.push(json!({"op": "get", "index": index}));
     }

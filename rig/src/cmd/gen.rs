@@ -7,8 +7,9 @@ use std::process::ExitCode;
 /// Arguments of `rig gen`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A family (`flat`, `ladder`, `stale`, `unpack`, `random`, `storage`, `read`, `roundtrip`),
-    /// `default` for one sweep of every default family, or `list` to list them.
+    /// A family (`rig gen list` names them all, the untrusted-input ones such
+    /// as `wire-count` included), `default` for one sweep of every default
+    /// family, or `list` to list them.
     pub family: String,
     /// The seed: same seed and count, same bytes.
     #[arg(long, default_value_t = 1)]
@@ -32,7 +33,7 @@ pub fn run(args: Args) -> ExitCode {
                 ""
             };
             println!(
-                "{:<10} {} variants{default}: {}",
+                "{:<13} {} variants{default}: {}",
                 f.name,
                 (f.variants)().len(),
                 f.about
