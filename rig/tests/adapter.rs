@@ -34,11 +34,20 @@ const CASES: [&str; 3] = [
     "unpack/biomes-p9-badindex",
 ];
 
+/// Under cargo's temp folder for tests (never the system's, where stores
+/// would pile up), with the repository's trusted sources: without them
+/// nothing imported is truth.
 fn store(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rig-adapter-{}-{test}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("rig-adapter-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("cases/ops")).unwrap();
     std::fs::create_dir_all(dir.join("snapshots")).unwrap();
+    std::fs::copy(
+        repo().join("cases/trusted-sources.toml"),
+        dir.join("cases/trusted-sources.toml"),
+    )
+    .unwrap();
     for name in CASES {
         let file = repo().join("cases/golden").join(format!("{name}.json"));
         let (code, out, err) = rig_in(&dir, &["import", file.to_str().unwrap()], &[]);
