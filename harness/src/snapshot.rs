@@ -272,6 +272,27 @@ fn parse_header(header: &str) -> Result<Provenance, (usize, usize, String)> {
     let mut fields = Vec::new();
     for (k, v) in info {
         match (scalar(k), scalar(v)) {
+            // Provenance is one line of text a reviewer reads: control
+            // characters have no place in it (and YAML emitters do not all
+            // write them back readably).
+            (Some(k), Some(v))
+                if v.chars().any(char::is_control)
+                    || k.len() > 64
+                    || !k
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)) =>
+            {
+                let line = header
+                    .lines()
+                    .position(|l| l.trim_start().starts_with(&format!("{k}:")))
+                    .unwrap_or(0)
+                    + 1;
+                return Err((
+                    line,
+                    1,
+                    format!("`info.{k}`: keys are short names (letters, digits, `_-.`) and values hold no control characters"),
+                ));
+            }
             (Some(k), Some(v)) => fields.push((k, v)),
             (k, _) => {
                 let k = k.unwrap_or_default();
