@@ -15,21 +15,8 @@ use paletted::{PaletteKind, PalettedContainer};
 use serde_json::Value;
 
 fn golden_files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "json") {
-                out.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/golden"),
-        &mut files,
-    );
+    let mut files =
+        harness::store::json_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/golden"));
     files.sort();
     files
 }
