@@ -219,7 +219,16 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
         assert_eq!(text, "counts", "{name} op {op} is not a counts op");
     }
     let found: BTreeSet<(String, usize)> = found.into_iter().map(|(n, i, _)| (n, i)).collect();
-    assert_eq!(found, counts_out_of_palette_order());
+    // Every predicted counts op is reported; beyond those, only ops of cases whose palette
+    // order the prediction cannot see (a palette op that throws, or one listing a value
+    // twice), where the plant's id order and the tally order may still differ.
+    let (want, unsure) = counts_out_of_palette_order();
+    assert!(want.is_subset(&found), "{:?}", want.difference(&found));
+    let extra: Vec<_> = found
+        .difference(&want)
+        .filter(|(n, i)| !unsure.contains(&(n.clone(), *i)))
+        .collect();
+    assert!(extra.is_empty(), "reported but not predicted: {extra:?}");
     // The behaviour notes' flat-world example: palette [0, 88, 10, 9], counted [0, 10, 88, 9].
     assert!(
         found.iter().any(|(n, _)| n == "flat/bottom-section"),
@@ -257,10 +266,16 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
 /// The first `counts` op of each golden case whose recorded order is not palette order:
 /// exactly where the `count-order` plant must show. The palette before each `counts` op
 /// comes from the Rust containers (a `palette` op inserted there changes no state).
-fn counts_out_of_palette_order() -> BTreeSet<(String, usize)> {
+/// The first counts op of each golden case whose recorded pairs are not in palette order
+/// (what the plant reports instead), and the counts ops whose palette order cannot be
+/// seen from the Rust side's `palette` (it throws, or lists a value twice).
+type CountsOps = BTreeSet<(String, usize)>;
+
+fn counts_out_of_palette_order() -> (CountsOps, CountsOps) {
     use harness::case::{ContainerOp, Ops};
     use harness::exec::Executor;
     let mut want = BTreeSet::new();
+    let mut unsure = BTreeSet::new();
     let mut rust = harness::rust::RustExecutor::new();
     for (_, rec) in recordings(&golden()) {
         let Ops::Container(ops) = &rec.case.ops else {
@@ -277,14 +292,35 @@ fn counts_out_of_palette_order() -> BTreeSet<(String, usize)> {
         case.ops = Ops::Container(probed);
         let results = rust.run(&case).unwrap();
         let mut at = 0;
+        let mut blind = false;
         for (i, op) in ops.iter().enumerate() {
             if *op == ContainerOp::Counts {
                 let palette = &results[at];
                 at += 1;
+                let seen = match palette {
+                    Outcome::Ok(Value::Array(p)) => {
+                        let distinct: BTreeSet<String> = p.iter().map(Value::to_string).collect();
+                        distinct.len() == p.len()
+                    }
+                    _ => false,
+                };
+                // Once one counts op is unsure, so is every later one of the case: the
+                // first divergence may have been there.
+                blind |= !seen;
+                if blind {
+                    unsure.insert((rec.case.name.clone(), i));
+                    at += 1;
+                    continue;
+                }
                 if let (Outcome::Ok(Value::Array(palette)), Outcome::Ok(Value::Array(pairs))) =
                     (palette, &rec.results[i])
                 {
-                    let position = |pair: &Value| palette.iter().position(|id| *id == pair[0]);
+                    // A map, not a scan: global palettes list up to 2^21 ids.
+                    let mut index = std::collections::HashMap::new();
+                    for (n, id) in palette.iter().enumerate() {
+                        index.entry(id.as_u64()).or_insert(n);
+                    }
+                    let position = |pair: &Value| index.get(&pair[0].as_u64()).copied();
                     let mut in_palette_order = pairs.clone();
                     in_palette_order.sort_by_key(position);
                     if in_palette_order != *pairs {
@@ -296,7 +332,7 @@ fn counts_out_of_palette_order() -> BTreeSet<(String, usize)> {
             at += 1;
         }
     }
-    want
+    (want, unsure)
 }
 
 /// The first op of each golden case whose recorded result is a length error for one long
