@@ -360,6 +360,40 @@ fn position(c: &PalettedContainer, op: &ContainerOp) -> Option<i64> {
     }
 }
 
+/// What a strictly loaded container promises: Minecraft would throw nowhere
+/// later. Every stored index has a value (no null), and every walk of the
+/// palette and the storage succeeds.
+fn sound(c: &PalettedContainer) -> Result<(), Error> {
+    c.try_palette()?;
+    c.try_serialized_size()?;
+    c.try_counts()?;
+    c.try_distinct()?;
+    c.try_pack()?;
+    for i in 0..c.strategy().size() {
+        if c.try_get_at(i)? == NULL {
+            return Err(Error::Index {
+                at: i,
+                index: c.storage().get(i),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The state an observer can tell apart, to hold `PartialEq` to: strategy,
+/// configuration, palette entries in order (a global palette's are its
+/// registry's, which the strategy names) and the storage's longs.
+fn observably_equal(a: &PalettedContainer, b: &PalettedContainer) -> bool {
+    let entries = |c: &PalettedContainer| match c.palette_kind() {
+        paletted::PaletteKind::Global => None,
+        _ => Some(c.try_palette()),
+    };
+    a.strategy() == b.strategy()
+        && a.configuration() == b.configuration()
+        && a.storage() == b.storage()
+        && entries(a) == entries(b)
+}
+
 /// Whether every coordinate an op names is inside its axis.
 fn in_axes(c: &PalettedContainer, op: &ContainerOp) -> bool {
     let n = c.strategy().axis_len();
@@ -410,6 +444,14 @@ fn container_op_all_apis(
 ) -> Result<Res, ExecError> {
     let before = c.clone();
     let exact = run_op(c, op, Api::Exact);
+    // `==` (which the checks below rely on) must see exactly what an
+    // observer sees.
+    if (before == *c) != observably_equal(&before, c) {
+        return Err(ExecError::Internal {
+            op: None,
+            message: format!("PartialEq disagrees with the observable state before and after {op}"),
+        });
+    }
     let pos = position(c, op);
     let size = c.strategy().size() as i64;
     for api in [Api::ExactAt, Api::Strict, Api::StrictAt] {
@@ -436,6 +478,15 @@ fn container_op_all_apis(
                 }
                 if other != *c {
                     return Err(disagree(op, api, "left another state", &exact));
+                }
+                let load = matches!(op, ContainerOp::Read { .. } | ContainerOp::Unpack { .. });
+                if let (true, true, Err(why)) = (strict, load, sound(&other)) {
+                    return Err(disagree(
+                        op,
+                        api,
+                        &format!("loaded a container on which Minecraft would fail later ({why})"),
+                        &exact,
+                    ));
                 }
             }
             Ok(Err(e)) if !strict => {
