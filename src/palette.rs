@@ -317,9 +317,7 @@ impl Palette {
 /// does; a repeated value keeps its first index for lookups.
 pub(crate) fn palette_push(palette: &mut Palette, value: u32) {
     if let Palette::HashMap { entries, index, .. } = palette {
-        if index.get(value).is_none() {
-            index.insert(value, entries.len() as u32);
-        }
+        index.insert_first(value, entries.len() as u32);
         entries.push(value);
     }
 }
@@ -332,19 +330,26 @@ pub(crate) struct IdIndex {
     /// `(value + 1, id)`; a key of 0 marks a free slot.
     slots: Vec<(u32, u32)>,
     len: usize,
+    /// 32 minus log2 of the slot count: the hash's top bits pick the slot.
+    shift: u32,
 }
 
 impl IdIndex {
     fn with_capacity(entries: usize) -> IdIndex {
+        // At most half full.
+        let n = (entries * 2).next_power_of_two().max(4);
         IdIndex {
-            slots: vec![(0, 0); (entries * 2).next_power_of_two().max(4)],
+            slots: vec![(0, 0); n],
             len: 0,
+            shift: 32 - n.trailing_zeros(),
         }
     }
 
+    /// The home slot: the top bits of a Fibonacci hash (the low bits of the
+    /// product cluster for ids an even stride apart).
     #[inline]
     fn slot(&self, value: u32) -> usize {
-        (value.wrapping_add(1).wrapping_mul(0x9E37_79B9) >> 7) as usize & (self.slots.len() - 1)
+        (value.wrapping_add(1).wrapping_mul(0x9E37_79B9) >> self.shift) as usize
     }
 
     #[inline]
@@ -364,11 +369,40 @@ impl IdIndex {
         }
     }
 
+    /// Maps `value` to `id` unless it is mapped already (one probe
+    /// sequence for both the look-up and the insertion).
+    #[inline]
+    fn insert_first(&mut self, value: u32, id: u32) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            // The table grows first: the general path.
+            if self.get(value).is_none() {
+                self.insert(value, id);
+            }
+            return;
+        }
+        let key = value.wrapping_add(1);
+        let mask = self.slots.len() - 1;
+        let mut pos = self.slot(value);
+        loop {
+            let slot = &mut self.slots[pos];
+            if slot.0 == key {
+                return;
+            }
+            if slot.0 == 0 {
+                *slot = (key, id);
+                self.len += 1;
+                return;
+            }
+            pos = (pos + 1) & mask;
+        }
+    }
+
     fn insert(&mut self, value: u32, id: u32) {
         if (self.len + 1) * 2 > self.slots.len() {
             let bigger = vec![(0, 0); self.slots.len() * 2];
             let old = std::mem::replace(&mut self.slots, bigger);
             self.len = 0;
+            self.shift -= 1;
             for (k, id) in old.into_iter().filter(|&(k, _)| k != 0) {
                 self.insert(k.wrapping_sub(1), id);
             }

@@ -283,34 +283,7 @@ impl BitStorage {
     /// The first value at least `bound`, with its index; none to look for
     /// when every value the bits hold is below `bound`.
     pub(crate) fn find_at_least(&self, bound: u32) -> Option<(usize, u32)> {
-        if u64::from(bound) > self.mask {
-            return None;
-        }
-        let per = usize::from(self.values_per_long);
-        let bits = u32::from(self.bits);
-        for (n, &long) in self.longs.iter().enumerate() {
-            // A branch-free look at the whole long first; the exact place
-            // (inside the storage, padding excluded) only where it fails.
-            let mut rest = long as u64;
-            let mut over = false;
-            for _ in 0..per {
-                over |= (rest & self.mask) >= u64::from(bound);
-                rest >>= bits;
-            }
-            if !over {
-                continue;
-            }
-            let start = n * per;
-            let mut rest = long as u64;
-            for i in start..(start + per).min(self.len()) {
-                let v = (rest & self.mask) as u32;
-                if v >= bound {
-                    return Some((i, v));
-                }
-                rest >>= bits;
-            }
-        }
-        None
+        AtLeast::new(self.bits(), bound)?.find(&self.longs, self.len())
     }
 
     /// Every value, in order.
@@ -361,6 +334,106 @@ impl BitStorage {
     }
 }
 
+/// A whole-long test for "some value of `bits` bits is at least `bound`",
+/// so that validating indices against a palette of `bound` entries costs a
+/// few word operations a long (and vectorises), and the exact place is
+/// looked for only in a long that fails.
+///
+/// The values at even places are masked out in place, and those at odd
+/// places shifted down onto them, so each value has `bits` free bits above
+/// it; adding `2^bits - bound` to every value carries into its lowest free
+/// bit exactly when the value is at least `bound`, and never further (the
+/// sum is below `2^(bits + 1)`). Padding above a long's last value is
+/// masked off. The highest carry bit is below 64: with an odd number of
+/// values a long, they take fewer than 64 bits.
+#[derive(Clone, Copy, Debug)]
+struct AtLeast {
+    bits: u32,
+    per: usize,
+    bound: u32,
+    mask: u64,
+    even: u64,
+    odd: u64,
+    add_even: u64,
+    add_odd: u64,
+    carry: u64,
+}
+
+impl AtLeast {
+    /// The test for values of `bits` bits against `bound`; `None` when no
+    /// value can fail it (no bits, or `bound` past the largest value).
+    fn new(bits: u32, bound: u32) -> Option<AtLeast> {
+        if bits == 0 || bits > 32 {
+            return None;
+        }
+        let mask = u64::MAX >> (64 - bits);
+        if u64::from(bound) > mask {
+            return None;
+        }
+        let per = (64 / bits) as usize;
+        let add = (mask + 1) - u64::from(bound);
+        let mut t = AtLeast {
+            bits,
+            per,
+            bound,
+            mask,
+            even: 0,
+            odd: 0,
+            add_even: 0,
+            add_odd: 0,
+            carry: 0,
+        };
+        for i in (0..per).step_by(2) {
+            let at = i as u32 * bits;
+            t.even |= mask << at;
+            t.add_even |= add << at;
+            t.carry |= 1 << (at + bits);
+            if i + 1 < per {
+                t.odd |= mask << at;
+                t.add_odd |= add << at;
+            }
+        }
+        Some(t)
+    }
+
+    /// Non-zero when some value of `long` (padding excluded) is at least
+    /// the bound.
+    #[inline(always)]
+    fn over(&self, long: u64) -> u64 {
+        let even = (long & self.even) + self.add_even;
+        let odd = ((long >> self.bits) & self.odd) + self.add_odd;
+        (even | odd) & self.carry
+    }
+
+    /// The first value at least the bound, with its index, among the
+    /// `longs` of a storage of `size` values (values past `size` are not
+    /// looked at).
+    fn find(&self, longs: &[i64], size: usize) -> Option<(usize, u32)> {
+        // Eight longs OR-ed together at a time: branch-free, vectorised.
+        for (c, chunk) in longs.chunks(8).enumerate() {
+            let any = chunk.iter().fold(0, |a, &l| a | self.over(l as u64));
+            if any == 0 {
+                continue;
+            }
+            for (k, &long) in chunk.iter().enumerate() {
+                if self.over(long as u64) == 0 {
+                    continue;
+                }
+                let start = (c * 8 + k) * self.per;
+                let mut rest = long as u64;
+                for i in start..(start + self.per).min(size) {
+                    let v = (rest & self.mask) as u32;
+                    if v >= self.bound {
+                        return Some((i, v));
+                    }
+                    rest >>= self.bits;
+                }
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -381,6 +454,52 @@ mod tests {
                 let (cell, shift) = s.locate(i as usize);
                 assert_eq!(cell as u64, i / per, "bits {bits} index {i}");
                 assert_eq!(u64::from(shift), (i % per) * u64::from(bits));
+            }
+        }
+    }
+
+    #[test]
+    fn the_whole_long_test_finds_what_a_value_at_a_time_finds() {
+        let mut seed = 0x1234_5678u64;
+        for bits in 1..=32u32 {
+            let max = u64::MAX >> (64 - bits);
+            for size in [1usize, 7, 64, 100, 4096] {
+                let mut bounds: Vec<u64> = vec![0, 1, 2, 3, max / 2, max / 2 + 1, max, max + 1];
+                bounds.retain(|&b| b <= u64::from(u32::MAX));
+                for &bound in &bounds {
+                    for plant in [None, Some(0), Some(size / 2), Some(size - 1)] {
+                        let mut s = BitStorage::new(bits, size);
+                        for i in 0..size {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                            // Mostly below the bound, so planted values decide.
+                            let v = if bound == 0 { 0 } else { (seed >> 33) % bound };
+                            s.set(i, v.min(max) as u32);
+                        }
+                        if let Some(at) = plant {
+                            s.set(at, max as u32);
+                        }
+                        // Bits above each long's last value (padding, and
+                        // values past the end) must not count.
+                        let per = 64 / bits as usize;
+                        if per * bits as usize != 64 || size % per != 0 {
+                            let last = s.longs.len() - 1;
+                            s.longs[last] |= !0 << (bits as usize * (size - last * per)).min(63);
+                            for l in &mut s.longs {
+                                if per * (bits as usize) < 64 {
+                                    *l |= !0 << (per * bits as usize);
+                                }
+                            }
+                        }
+                        let want = (0..size)
+                            .map(|i| (i, s.get(i)))
+                            .find(|&(_, v)| u64::from(v) >= bound);
+                        assert_eq!(
+                            s.find_at_least(bound as u32),
+                            want,
+                            "bits {bits} size {size} bound {bound} plant {plant:?}"
+                        );
+                    }
+                }
             }
         }
     }

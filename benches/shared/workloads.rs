@@ -236,6 +236,7 @@ fn container_workloads(w: &mut Vec<Workload>, name: &str, section: PalettedConta
     let mut bytes = Vec::new();
     section.write(&mut bytes);
     let bytes_fresh = bytes.clone();
+    let bytes_lenient = bytes.clone();
     w.push(Workload::new(format!("read/{name}"), 1, move || {
         // A client loading a chunk: a fresh container, then read.
         let mut c = PalettedContainer::new(0, strategy);
@@ -253,6 +254,19 @@ fn container_workloads(w: &mut Vec<Workload>, name: &str, section: PalettedConta
         move || {
             // The same configuration: Minecraft reuses palette and storage.
             let n = c.read(black_box(&bytes)).expect("own bytes read back");
+            n as u64
+        },
+    ));
+
+    let mut c = section.clone();
+    w.push(Workload::new(
+        format!("read_lenient/{name}"),
+        1,
+        move || {
+            // Minecraft's own read, in place: no validation.
+            let n = c
+                .read_lenient(black_box(&bytes_lenient))
+                .expect("own bytes read back");
             n as u64
         },
     ));
