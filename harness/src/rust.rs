@@ -361,10 +361,23 @@ fn position(c: &PalettedContainer, op: &ContainerOp) -> Option<i64> {
 }
 
 /// What a strictly loaded container promises: Minecraft would throw nowhere
-/// later. Every stored index has a value (no null), and every walk of the
-/// palette and the storage succeeds.
+/// later. Every palette entry can be set, every stored index has a value
+/// (no null), and every walk of the palette and the storage succeeds.
 fn sound(c: &PalettedContainer) -> Result<(), Error> {
-    c.try_palette()?;
+    // Every entry must be settable: its id fits the storage's bits (a hash
+    // palette read overfull fails at `set` of its last values). A global
+    // palette's entries are its registry's ids (not listed: it may hold
+    // 2^31 of them).
+    if c.palette_kind() != paletted::PaletteKind::Global {
+        let entries = c.try_palette()?;
+        let capacity = 1usize << c.bits();
+        if c.palette_kind() != paletted::PaletteKind::Single && entries.len() > capacity {
+            return Err(Error::PaletteTooLong {
+                len: entries.len(),
+                capacity,
+            });
+        }
+    }
     c.try_serialized_size()?;
     c.try_counts()?;
     c.try_distinct()?;
@@ -497,7 +510,18 @@ fn container_op_all_apis(
             // A strict load's refusal: documented, and nothing changed.
             Ok(Err(e)) => {
                 let documented = strict_refusal(&e) || exact.as_ref().err() == Some(&e);
-                if !documented || other != before {
+                // A refusal of what Minecraft loaded must name what is wrong
+                // with it: nothing, if every later walk succeeds; an index
+                // past a list palette, or an id past a global one's registry
+                // (Minecraft's read already refused ids the registry lacks).
+                let misnamed = exact.is_ok()
+                    && (sound(c).is_ok()
+                        || match (&e, c.palette_kind()) {
+                            (Error::Index { .. }, paletted::PaletteKind::Global) => true,
+                            (Error::Id { .. }, kind) => kind != paletted::PaletteKind::Global,
+                            _ => false,
+                        });
+                if !documented || misnamed || other != before {
                     return Err(disagree(op, api, &format!("refused: {e}"), &exact));
                 }
             }
