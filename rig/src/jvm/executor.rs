@@ -101,6 +101,19 @@ impl JvmExecutor {
         })
     }
 
+    /// Another executor of the same setup, with a child of its own (started on its first
+    /// case): JNI allows one JVM a process, so cases run at once each need a child.
+    pub fn sibling(&self) -> JvmExecutor {
+        JvmExecutor {
+            config: self.config.clone(),
+            source: self.source.clone(),
+            server: None,
+            case_timeout: self.case_timeout,
+            crashes: 0,
+            unusable: None,
+        }
+    }
+
     fn spawn(&self) -> Result<Server, String> {
         // /proc/self/exe still runs this very binary when a rebuild has replaced the file.
         let proc_exe = Path::new("/proc/self/exe");
