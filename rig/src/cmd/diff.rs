@@ -86,11 +86,16 @@ fn diff(args: Args) -> Result<bool, String> {
     // Each worker loads and runs its cases; they are reported here, in the files' order.
     let mut workers = live::in_order(
         workers,
+        live::BATCH,
         files.iter(),
-        |sides, file| {
-            let case = jvm_cases::load(file)?;
-            let ran = sides.run(&case);
-            Ok((case, ran))
+        |sides, files| {
+            let loaded: Vec<_> = files.iter().map(|f| jvm_cases::load(f)).collect();
+            let cases: Vec<_> = loaded.iter().filter_map(|c| c.as_ref().ok()).collect();
+            let mut ran = sides.run_batch(&cases).into_iter();
+            loaded
+                .into_iter()
+                .map(|c| c.map(|case| (case, ran.next().expect("one result per case"))))
+                .collect()
         },
         |file, loaded: Result<_, String>| {
             let (case, ran) = match loaded {

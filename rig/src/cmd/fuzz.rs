@@ -139,8 +139,20 @@ fn fuzz(args: Args) -> Result<bool, String> {
     let (reference, tested) = labels(&workers[0]);
     let mut workers = live::in_order(
         workers,
+        live::BATCH,
         generated,
-        |sides, case: &Result<Case, String>| case.as_ref().ok().map(|c| sides.run(c)),
+        |sides, generated: &[Result<Case, String>]| {
+            let cases: Vec<_> = generated.iter().filter_map(|c| c.as_ref().ok()).collect();
+            let mut ran = sides.run_batch(&cases).into_iter();
+            generated
+                .iter()
+                .map(|c| {
+                    c.as_ref()
+                        .ok()
+                        .map(|_| ran.next().expect("one result per case"))
+                })
+                .collect()
+        },
         |case, ran| {
             if limit.is_some_and(|t| started.elapsed() >= t) {
                 return false;

@@ -110,33 +110,68 @@ impl Sides {
 
     /// Runs `case` on both sides.
     pub fn run(&mut self, case: &Case) -> Ran {
+        self.run_batch(&[case]).pop().expect("one case, one result")
+    }
+
+    /// Runs cases on both sides, the JVM's at the same time as the other side's: they are
+    /// sent to the JVM child first, and its answers read after the other side has run them.
+    pub fn run_batch(&mut self, cases: &[&Case]) -> Vec<Ran> {
         let t = Instant::now();
-        let reference = match &mut self.jvm {
-            Some(jvm) => jvm.run(case),
-            None => self.rust.run(case),
-        };
-        let reference_time = t.elapsed();
-        let t = Instant::now();
-        let tested = match &mut self.adapter {
-            Some(a) => a.run(case),
-            None => self.rust.run(case),
-        };
-        Ran {
-            reference,
-            tested,
-            reference_time,
-            tested_time: t.elapsed(),
-            jvm_unusable: self
-                .jvm
-                .as_ref()
-                .and_then(|j| j.unusable())
-                .map(String::from),
-            adapter_unusable: self
+        let sent = self.jvm.as_mut().map(|jvm| {
+            let requests: Vec<_> = cases.iter().map(|c| c.to_json()).collect();
+            jvm.send(&requests)
+        });
+        let mut jvm_time = t.elapsed();
+        let mut tested = Vec::with_capacity(cases.len());
+        for case in cases {
+            let t = Instant::now();
+            let run = match &mut self.adapter {
+                Some(a) => a.run(case),
+                None => self.rust.run(case),
+            };
+            let unusable = self
                 .adapter
                 .as_ref()
                 .and_then(|a| a.unusable())
-                .map(String::from),
+                .map(String::from);
+            tested.push((run, t.elapsed(), unusable));
         }
+        let reference: Vec<(Run, Duration, Option<String>)> = match (&mut self.jvm, sent) {
+            (Some(jvm), Some(batch)) => {
+                let t = Instant::now();
+                let runs = jvm.finish(batch);
+                jvm_time += t.elapsed();
+                // The child ran them back to back: each gets an even share of the time.
+                let share = jvm_time / cases.len().max(1) as u32;
+                runs.into_iter()
+                    .map(|(run, unusable)| (run, share, unusable))
+                    .collect()
+            }
+            _ => cases
+                .iter()
+                .map(|case| {
+                    let t = Instant::now();
+                    (self.rust.run(case), t.elapsed(), None)
+                })
+                .collect(),
+        };
+        reference
+            .into_iter()
+            .zip(tested)
+            .map(
+                |(
+                    (reference, reference_time, jvm_unusable),
+                    (tested, tested_time, adapter_unusable),
+                )| Ran {
+                    reference,
+                    tested,
+                    reference_time,
+                    tested_time,
+                    jvm_unusable,
+                    adapter_unusable,
+                },
+            )
+            .collect()
     }
 
     /// How many JVM children died or were killed.
@@ -163,14 +198,20 @@ struct Feed<I> {
     stop: bool,
 }
 
-/// Runs `work` on `items` with one thread per worker and hands each item and its result to
-/// `take` in the items' order, whatever order they finish in; `take` returning `false` stops
-/// the run (results past it are dropped). One worker runs the items one after another, as a
-/// plain loop would. Gives the workers back, for what follows (shrinking, totals).
+/// How many items a worker takes at once: the JVM child gets them in one go (see
+/// [`Sides::run_batch`]), and the last batches still spread over the workers.
+pub const BATCH: usize = 8;
+
+/// Runs `work` on `items`, in batches of up to `batch` items, with one thread per worker, and
+/// hands each item and its result to `take` in the items' order, whatever order they finish
+/// in; `take` returning `false` stops the run (results past it are dropped). `work` gives
+/// one result per item. One worker runs the items one batch after another, as a plain loop
+/// would. Gives the workers back, for what follows (shrinking, totals).
 pub fn in_order<W, T, R, I>(
     workers: Vec<W>,
+    batch: usize,
     items: I,
-    work: impl Fn(&mut W, &T) -> R + Sync,
+    work: impl Fn(&mut W, &[T]) -> Vec<R> + Sync,
     mut take: impl FnMut(T, R) -> bool,
 ) -> Vec<W>
 where
@@ -193,9 +234,10 @@ where
             .into_iter()
             .map(|mut worker| {
                 let (tx, feed, moved, work) = (tx.clone(), &feed, &moved, &work);
+                let batch_len = batch;
                 scope.spawn(move || {
                     loop {
-                        let (i, item) = {
+                        let (first, batch) = {
                             let mut f = feed.lock().expect("no worker panics holding the feed");
                             while !f.stop && f.next >= f.taken + ahead {
                                 f = moved.wait(f).expect("no worker panics holding the feed");
@@ -203,12 +245,22 @@ where
                             if f.stop {
                                 break;
                             }
-                            let Some(item) = f.items.next() else { break };
-                            f.next += 1;
-                            (f.next - 1, item)
+                            let room = (f.taken + ahead - f.next).min(batch_len.max(1));
+                            let items: Vec<T> = f.items.by_ref().take(room).collect();
+                            f.next += items.len();
+                            (f.next - items.len(), items)
                         };
-                        let result = work(&mut worker, &item);
-                        if tx.send((i, item, result)).is_err() {
+                        if batch.is_empty() {
+                            break;
+                        }
+                        let results = work(&mut worker, &batch);
+                        assert_eq!(results.len(), batch.len(), "one result per item");
+                        let sent = batch
+                            .into_iter()
+                            .zip(results)
+                            .enumerate()
+                            .try_for_each(|(k, (item, r))| tx.send((first + k, item, r)));
+                        if sent.is_err() {
                             break;
                         }
                     }
@@ -252,14 +304,15 @@ mod tests {
             let mut seen = Vec::new();
             let back = in_order(
                 vec![0usize; workers],
+                3,
                 0..1000u64,
-                |count, &i| {
-                    *count += 1;
+                |count, items| {
+                    *count += items.len();
                     // Later items finish first now and then.
-                    if i % 7 == 0 {
+                    if items[0] % 7 == 0 {
                         std::thread::sleep(Duration::from_micros(200));
                     }
-                    i * 2
+                    items.iter().map(|i| i * 2).collect()
                 },
                 |i, r| {
                     seen.push((i, r));
@@ -273,8 +326,9 @@ mod tests {
             let mut seen = Vec::new();
             in_order(
                 vec![(); workers],
+                3,
                 0..u64::MAX,
-                |(), &i| i,
+                |(), items| items.to_vec(),
                 |i, _| {
                     seen.push(i);
                     i < 500
