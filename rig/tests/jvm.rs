@@ -665,21 +665,29 @@ fn records_from_the_fixture_say_so_and_check_refuses_them() {
     }
 }
 
+/// `rig fuzz --seed 7` with the count-order plant, saving into the repository `root`.
+fn fuzz_count_order(fx: &Path, root: &Path, args: &[&str]) -> (i32, String, String) {
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    run(rig()
+        .arg("fuzz")
+        .args([
+            "--classpath",
+            &classpath(fx),
+            "--jvm-option=-Dfixture.plant=count-order",
+            "--seed",
+            "7",
+        ])
+        .args(args)
+        .arg("--root")
+        .arg(root))
+}
+
 #[test]
 fn fuzz_finds_and_shrinks_a_planted_difference_against_the_live_jvm() {
     let Some(fx) = fixture() else { return };
     let root = fresh_dir("fuzz-root");
-    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
-    let (code, out, err) = run(rig()
-        .arg("fuzz")
-        .args([
-            "--classpath",
-            &classpath(&fx),
-            "--jvm-option=-Dfixture.plant=count-order",
-        ])
-        .args(["--seed", "7", "--cases", "50", "--families", "flat,random"])
-        .arg("--root")
-        .arg(&root));
+    let (code, out, err) =
+        fuzz_count_order(&fx, &root, &["--cases", "50", "--families", "flat,random"]);
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(out.starts_with("rig fuzz: seed 7\n"), "{out}");
     assert!(
@@ -909,19 +917,12 @@ fn fuzz_finds_the_same_first_divergence_at_any_jobs() {
     let Some(fx) = fixture() else { return };
     let fuzz = |jobs: &str| {
         let root = fresh_dir(&format!("fuzz-jobs-{jobs}"));
-        std::fs::create_dir_all(root.join("cases/ops")).unwrap();
-        let (code, out, err) = run(rig()
-            .arg("fuzz")
-            .args([
-                "--classpath",
-                &classpath(&fx),
-                "--jvm-option=-Dfixture.plant=count-order",
-            ])
-            // The ladder's first cases agree and many later ones diverge.
-            .args(["--seed", "7", "--cases", "100", "--families", "ladder"])
-            .args(["--jobs", jobs])
-            .arg("--root")
-            .arg(&root));
+        // The ladder's first cases agree and many later ones diverge.
+        let (code, out, err) = fuzz_count_order(
+            &fx,
+            &root,
+            &["--cases", "100", "--families", "ladder", "--jobs", jobs],
+        );
         let saved = root.join("cases/ops/regress/ladder-block_states-r17-s7-shrunk.json");
         let saved = std::fs::read_to_string(&saved).unwrap_or_else(|e| panic!("{e}\n{out}"));
         let out = out.replace(root.to_str().unwrap(), "ROOT");
