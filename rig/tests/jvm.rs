@@ -665,21 +665,29 @@ fn records_from_the_fixture_say_so_and_check_refuses_them() {
     }
 }
 
+/// `rig fuzz --seed 7` with the count-order plant, saving into the repository `root`.
+fn fuzz_count_order(fx: &Path, root: &Path, args: &[&str]) -> (i32, String, String) {
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    run(rig()
+        .arg("fuzz")
+        .args([
+            "--classpath",
+            &classpath(fx),
+            "--jvm-option=-Dfixture.plant=count-order",
+            "--seed",
+            "7",
+        ])
+        .args(args)
+        .arg("--root")
+        .arg(root))
+}
+
 #[test]
 fn fuzz_finds_and_shrinks_a_planted_difference_against_the_live_jvm() {
     let Some(fx) = fixture() else { return };
     let root = fresh_dir("fuzz-root");
-    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
-    let (code, out, err) = run(rig()
-        .arg("fuzz")
-        .args([
-            "--classpath",
-            &classpath(&fx),
-            "--jvm-option=-Dfixture.plant=count-order",
-        ])
-        .args(["--seed", "7", "--cases", "50", "--families", "flat,random"])
-        .arg("--root")
-        .arg(&root));
+    let (code, out, err) =
+        fuzz_count_order(&fx, &root, &["--cases", "50", "--families", "flat,random"]);
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(out.starts_with("rig fuzz: seed 7\n"), "{out}");
     assert!(
@@ -806,4 +814,127 @@ fn the_probe_server_speaks_frames_and_refuses_what_it_cannot_run() {
     );
     drop(input);
     assert!(child.wait().unwrap().success());
+}
+
+/// A report with what changes from run to run taken out: the timings, the rates, and the
+/// progress lines `rig fuzz` prints every few seconds.
+fn untimed(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.starts_with("  time: ") && !l.contains("cases/s"))
+        .map(
+            |l| match (l.find(" through both sides in "), l.find("): ")) {
+                (Some(a), Some(b)) if l.starts_with("rig diff: ") && a < b => {
+                    format!("{} through both sides in ..{}", &l[..a], &l[b..])
+                }
+                _ => l.to_string(),
+            },
+        )
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `rig diff` on several JVM children reports exactly what one child does: every divergence
+/// and failure, in the files' order, with the same counts and exit code.
+#[test]
+fn several_jvm_children_report_exactly_what_one_does() {
+    let Some(fx) = fixture() else { return };
+    let diff = |jobs: &str, extra: &[&str]| {
+        run(rig()
+            .arg("diff")
+            .arg(golden())
+            .args(["--classpath", &classpath(&fx), "--jobs", jobs])
+            .args(extra))
+    };
+    for plants in [
+        &[][..],
+        &["--jvm-option=-Dfixture.plant=count-order,no-length-check"][..],
+    ] {
+        let (code1, out1, err1) = diff("1", plants);
+        let (code3, out3, err3) = diff("3", plants);
+        assert_eq!(code1, code3, "{err1}\n{err3}");
+        assert_eq!(untimed(&out1), untimed(&out3));
+        assert!(out1.contains("1184 cases, 56456 ops"), "{out1}");
+        if plants.is_empty() {
+            assert_eq!(code1, 0, "{err1}");
+        } else {
+            // Divergences of both plants, spread over the set: a wrong order shows.
+            assert_eq!(code1, 1, "{err1}");
+            let found = divergences(&out1);
+            assert!(found.len() > 100, "{out1}");
+            assert!(found.iter().any(|(_, _, t)| t == "counts"));
+            assert!(found.iter().any(|(_, _, t)| t.starts_with("unpack")));
+        }
+    }
+    // Children that die: each case that killed one is reported in its place, on the child
+    // it ran on, and the others run on.
+    let some: Vec<_> = ["flat", "storage", "unpack"]
+        .iter()
+        .map(|f| golden().join(f))
+        .collect();
+    let crash = |jobs: &str| {
+        run(rig()
+            .arg("diff")
+            .args(&some)
+            .args(["--classpath", &classpath(&fx), "--jobs", jobs])
+            .arg("--jvm-option=-Dfixture.plant=halt"))
+    };
+    let (code1, out1, err1) = crash("1");
+    let (code3, out3, _) = crash("3");
+    assert_eq!((code1, code3), (1, 1), "{err1}");
+    assert_eq!(untimed(&out1), untimed(&out3));
+    // The plant halts the JVM in getSerializedSize: exactly the cases with that op die, each
+    // charged to itself, though several cases go to a child at once.
+    let died: BTreeSet<String> = out1
+        .lines()
+        .filter(|l| l.contains("the JVM side died while running this case"))
+        .map(|l| l["case ".len()..l.find(" (").unwrap()].to_string())
+        .collect();
+    let mut want = BTreeSet::new();
+    for dir in &some {
+        for (_, recorded) in recordings(dir) {
+            if recorded.case.to_json()["ops"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|op| op["op"] == "serialized_size")
+            {
+                want.insert(recorded.case.name.clone());
+            }
+        }
+    }
+    assert!(want.len() > 10);
+    assert_eq!(died, want, "{out1}");
+    assert!(
+        out1.contains(&format!("({} JVM crashes, each restarted)", want.len())),
+        "{out1}"
+    );
+}
+
+/// `rig fuzz` with a seed finds, shrinks and saves the same first divergence whatever
+/// --jobs is: cases are generated in one order and judged in it.
+#[test]
+fn fuzz_finds_the_same_first_divergence_at_any_jobs() {
+    let Some(fx) = fixture() else { return };
+    let fuzz = |jobs: &str| {
+        let root = fresh_dir(&format!("fuzz-jobs-{jobs}"));
+        // The ladder's first cases agree and many later ones diverge.
+        let (code, out, err) = fuzz_count_order(
+            &fx,
+            &root,
+            &["--cases", "100", "--families", "ladder", "--jobs", jobs],
+        );
+        let saved = root.join("cases/ops/regress/ladder-block_states-r17-s7-shrunk.json");
+        let saved = std::fs::read_to_string(&saved).unwrap_or_else(|e| panic!("{e}\n{out}"));
+        let out = out.replace(root.to_str().unwrap(), "ROOT");
+        (code, untimed(&out), err, saved)
+    };
+    let (code1, out1, err1, saved1) = fuzz("1");
+    let (code3, out3, err3, saved3) = fuzz("3");
+    assert_eq!((code1, code3), (1, 1), "{err1}\n{err3}");
+    assert!(
+        out1.contains("case ladder/block_states-r17-s7: op 46 of 49 diverges: counts"),
+        "{out1}"
+    );
+    assert_eq!(out1, out3);
+    assert_eq!(saved1, saved3);
 }

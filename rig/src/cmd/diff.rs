@@ -13,12 +13,11 @@ use std::time::{Duration, Instant};
 use harness::compare::{compare, Comparison};
 use harness::exec::Executor;
 use harness::known::Known;
-use harness::rust::RustExecutor;
 use harness::store::Store;
 
-use super::adapter::Reference;
 use super::adapter::{is_paletted, SideArgs};
 use super::jvm_cases;
+use super::live::{self, JobsArgs, Sides};
 use crate::jvm::JvmArgs;
 
 /// Arguments of `rig diff`.
@@ -30,6 +29,8 @@ pub struct Args {
     pub jvm: JvmArgs,
     #[command(flatten)]
     pub sides: SideArgs,
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 /// Runs `rig diff`.
@@ -51,31 +52,27 @@ fn diff(args: Args) -> Result<bool, String> {
         args.paths.clone()
     };
     let files = jvm_cases::files(&paths)?;
-    let mut adapter = args.sides.start(args.jvm.case_timeout)?;
+    let jobs = args.jobs.count(Some(files.len()));
     // The reference side: the JVM, or the Rust containers standing in for it.
-    let (mut jvm, jvm_name) = match args.sides.reference {
-        Reference::Minecraft => {
-            let (setup, jvm) = args.jvm.start()?;
-            let name = format!("minecraft (jvm: {})", setup.source);
-            (Some(jvm), name)
-        }
-        Reference::Paletted => (
-            None,
-            "paletted (Rust), standing in for Minecraft".to_string(),
-        ),
+    let (setup, workers) = Sides::start(&args.jvm, &args.sides, jobs)?;
+    let on_jvm = setup.is_some();
+    let jvm_name = match &setup {
+        Some(setup) => format!("minecraft (jvm: {})", setup.source),
+        None => "paletted (Rust), standing in for Minecraft".to_string(),
     };
-    let (ref_label, ref_side) = match jvm {
-        Some(_) => ("minecraft (jvm)", "JVM"),
-        None => ("paletted (rust)", "reference (Rust)"),
+    let (ref_label, ref_side) = match on_jvm {
+        true => ("minecraft (jvm)", "JVM"),
+        false => ("paletted (rust)", "reference (Rust)"),
     };
-    let (actual_label, actual_side) = match &adapter {
+    let first_adapter = workers[0].adapter.as_ref();
+    let with_adapter = first_adapter.is_some();
+    let (actual_label, actual_side) = match first_adapter {
         Some(a) => (a.name(), "adapter".to_string()),
         None => ("paletted (rust)".to_string(), "Rust".to_string()),
     };
-    let mut rust = RustExecutor::new();
     // Cases listed as known divergences (with their reason) count as expected, as in check;
     // the list is paletted's.
-    let known = if is_paletted(adapter.as_ref()) {
+    let known = if is_paletted(first_adapter) {
         Known::load(&Store::find().known_path()).map_err(|e| e.to_string())?
     } else {
         Known::none()
@@ -85,75 +82,87 @@ fn diff(args: Args) -> Result<bool, String> {
     let (mut agree, mut diverge, mut failed, mut ops) = (0usize, 0usize, 0usize, 0usize);
     let mut unsupported = 0usize;
     let (mut jvm_time, mut rust_time) = (Duration::ZERO, Duration::ZERO);
-    for file in &files {
-        let case = match jvm_cases::load(file) {
-            Ok(c) => c,
-            Err(e) => {
-                println!("{e}");
-                failed += 1;
-                continue;
+    let mut stopped = None;
+    // Each worker loads and runs its cases; they are reported here, in the files' order.
+    let mut workers = live::in_order(
+        workers,
+        live::BATCH,
+        files.iter(),
+        |sides, files| {
+            let loaded: Vec<_> = files.iter().map(|f| jvm_cases::load(f)).collect();
+            let cases: Vec<_> = loaded.iter().filter_map(|c| c.as_ref().ok()).collect();
+            let mut ran = sides.run_batch(&cases).into_iter();
+            loaded
+                .into_iter()
+                .map(|c| c.map(|case| (case, ran.next().expect("one result per case"))))
+                .collect()
+        },
+        |file, loaded: Result<_, String>| {
+            let (case, ran) = match loaded {
+                Ok(c) => c,
+                Err(e) => {
+                    println!("{e}");
+                    failed += 1;
+                    return true;
+                }
+            };
+            jvm_time += ran.reference_time;
+            rust_time += ran.tested_time;
+            if let Some(why) = ran.adapter_unusable {
+                stopped = Some(format!("the adapter cannot run: {why}"));
+                return false;
             }
-        };
-        let t = Instant::now();
-        let on_jvm = match jvm.as_mut() {
-            Some(jvm) => jvm.run(&case),
-            None => rust.run(&case),
-        };
-        jvm_time += t.elapsed();
-        let t = Instant::now();
-        let on_rust = match adapter.as_mut() {
-            Some(a) => a.run(&case),
-            None => rust.run(&case),
-        };
-        rust_time += t.elapsed();
-        if let Some(why) = adapter.as_ref().and_then(|a| a.unusable()) {
-            return Err(format!("the adapter cannot run: {why}"));
-        }
-        match (on_jvm, on_rust) {
-            (Ok(expected), Ok(actual)) => {
-                ops += case.ops.len();
-                match compare(&case, &expected, &actual) {
-                    Comparison::Same => agree += 1,
-                    Comparison::Unsupported { .. } => unsupported += 1,
-                    Comparison::Differs(d) => match known.reason(&case.name) {
-                        Some(reason) => {
-                            expected_count += 1;
-                            println!(
-                                "case {}: op {}: {} diverges, as expected: {reason}",
-                                case.name, d.op, d.op_text
-                            );
-                        }
-                        None => {
-                            diverge += 1;
-                            println!("{}", d.report(&case, ref_label, &actual_label));
-                        }
-                    },
+            match (ran.reference, ran.tested) {
+                (Ok(expected), Ok(actual)) => {
+                    ops += case.ops.len();
+                    match compare(&case, &expected, &actual) {
+                        Comparison::Same => agree += 1,
+                        Comparison::Unsupported { .. } => unsupported += 1,
+                        Comparison::Differs(d) => match known.reason(&case.name) {
+                            Some(reason) => {
+                                expected_count += 1;
+                                println!(
+                                    "case {}: op {}: {} diverges, as expected: {reason}",
+                                    case.name, d.op, d.op_text
+                                );
+                            }
+                            None => {
+                                diverge += 1;
+                                println!("{}", d.report(&case, ref_label, &actual_label));
+                            }
+                        },
+                    }
+                }
+                (Err(e), _) => {
+                    if let Some(why) = ran.jvm_unusable {
+                        stopped = Some(format!("the JVM side cannot run: {why}"));
+                        return false;
+                    }
+                    failed += 1;
+                    println!(
+                        "case {} ({}): the {ref_side} side failed: {e}\n",
+                        case.name,
+                        file.display()
+                    );
+                }
+                (_, Err(e)) => {
+                    failed += 1;
+                    println!(
+                        "case {} ({}): the {actual_side} side failed: {e}\n",
+                        case.name,
+                        file.display()
+                    );
                 }
             }
-            (Err(e), _) => {
-                if let Some(why) = jvm.as_ref().and_then(|j| j.unusable()) {
-                    return Err(format!("the JVM side cannot run: {why}"));
-                }
-                failed += 1;
-                println!(
-                    "case {} ({}): the {ref_side} side failed: {e}\n",
-                    case.name,
-                    file.display()
-                );
-            }
-            (_, Err(e)) => {
-                failed += 1;
-                println!(
-                    "case {} ({}): the {actual_side} side failed: {e}\n",
-                    case.name,
-                    file.display()
-                );
-            }
-        }
+            true
+        },
+    );
+    if let Some(why) = stopped {
+        return Err(why);
     }
     let secs = started.elapsed().as_secs_f64();
-    let crashes = jvm.as_ref().map_or(0, |j| j.crashes);
-    let restarts = adapter.as_ref().map_or(0, |a| a.restarts);
+    let crashes: usize = workers.iter().map(Sides::crashes).sum();
+    let restarts: usize = workers.iter().map(Sides::restarts).sum();
     let mut notes = String::new();
     if crashes > 0 {
         notes.push_str(&format!(" ({crashes} JVM crashes, each restarted)"));
@@ -161,10 +170,10 @@ fn diff(args: Args) -> Result<bool, String> {
     if restarts > 0 {
         notes.push_str(&format!(" ({restarts} adapter restarts)"));
     }
-    let (ref_time, actual_time) = match (&jvm, &adapter) {
-        (Some(_), None) => ("jvm side", "rust side"),
-        (Some(_), Some(_)) => ("jvm side", "adapter side"),
-        (None, _) => ("reference side", "adapter side"),
+    let (ref_time, actual_time) = match (on_jvm, with_adapter) {
+        (true, false) => ("jvm side", "rust side"),
+        (true, true) => ("jvm side", "adapter side"),
+        (false, _) => ("reference side", "adapter side"),
     };
     println!(
         "rig diff: {} cases, {ops} ops through both sides in {secs:.2}s ({:.0} ops/s): \
@@ -177,21 +186,15 @@ fn diff(args: Args) -> Result<bool, String> {
         } else {
             String::new()
         },
-        if jvm.is_some() {
-            "jvm side"
-        } else {
-            "reference"
-        },
+        if on_jvm { "jvm side" } else { "reference" },
         jvm_time.as_secs_f64(),
-        if jvm.is_some() {
-            " (JVM start included)"
-        } else {
-            ""
-        },
+        if on_jvm { " (JVM start included)" } else { "" },
         rust_time.as_secs_f64()
     );
-    if let Some(a) = adapter.as_mut() {
+    if let Some(a) = workers[0].adapter.as_ref() {
         println!("  adapter: {} (`{}`)", a.name(), a.command());
+    }
+    for a in workers.iter_mut().filter_map(|w| w.adapter.as_mut()) {
         if let Err(e) = a.finish() {
             eprintln!("rig diff: warning: {e}");
         }

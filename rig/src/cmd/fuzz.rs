@@ -12,17 +12,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use harness::adapter::AdapterExecutor;
 use harness::case::Case;
 use harness::compare::{compare, Comparison};
-use harness::exec::{ExecError, Executor};
-use harness::outcome::Outcome;
-use harness::rust::RustExecutor;
+use harness::exec::Executor;
 use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
 
-use super::adapter::{Reference, SideArgs};
-use crate::jvm::{JvmArgs, JvmExecutor, Setup};
+use super::adapter::SideArgs;
+use super::live::{self, JobsArgs, Run, Sides};
+use crate::jvm::{JvmArgs, Setup};
 
 /// Arguments of `rig fuzz`.
 #[derive(clap::Args)]
@@ -47,51 +45,27 @@ pub struct Args {
     pub root: Option<PathBuf>,
     #[command(flatten)]
     pub sides: SideArgs,
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
-/// The two sides: the reference (the JVM, or the Rust containers standing in for it) and the
-/// side under test (the Rust containers, or an adapter).
-struct Sides {
-    jvm: Option<(JvmExecutor, Setup)>,
-    rust: RustExecutor,
-    adapter: Option<AdapterExecutor>,
+/// A case on both sides, as the shrinker wants it.
+fn both(sides: &mut Sides, case: &Case) -> (Run, Run) {
+    let ran = sides.run(case);
+    (ran.reference, ran.tested)
 }
 
-type Run = Result<Vec<Outcome>, ExecError>;
-
-impl Sides {
-    fn run(&mut self, case: &Case) -> (Run, Run) {
-        let reference = match &mut self.jvm {
-            Some((jvm, _)) => jvm.run(case),
-            None => self.rust.run(case),
-        };
-        let tested = match &mut self.adapter {
-            Some(a) => a.run(case),
-            None => self.rust.run(case),
-        };
-        (reference, tested)
-    }
-
-    /// Why a side cannot run at all.
-    fn unusable(&self) -> Option<String> {
-        if let Some(why) = self.jvm.as_ref().and_then(|(j, _)| j.unusable()) {
-            return Some(format!("the JVM side cannot run: {why}"));
-        }
-        let why = self.adapter.as_ref().and_then(|a| a.unusable())?;
-        Some(format!("the adapter cannot run: {why}"))
-    }
-
-    fn labels(&self) -> (String, String) {
-        let reference = match &self.jvm {
-            Some(_) => "minecraft (jvm)".to_string(),
-            None => "paletted (rust, standing in for minecraft)".to_string(),
-        };
-        let tested = match &self.adapter {
-            Some(a) => a.name(),
-            None => "paletted (rust)".to_string(),
-        };
-        (reference, tested)
-    }
+/// The two sides' names in a report.
+fn labels(sides: &Sides) -> (String, String) {
+    let reference = match &sides.jvm {
+        Some(_) => "minecraft (jvm)".to_string(),
+        None => "paletted (rust, standing in for minecraft)".to_string(),
+    };
+    let tested = match &sides.adapter {
+        Some(a) => a.name(),
+        None => "paletted (rust)".to_string(),
+    };
+    (reference, tested)
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -140,76 +114,106 @@ fn fuzz(args: Args) -> Result<bool, String> {
         (t, _) => t,
     };
     let store = args.root.clone().map_or_else(Store::find, Store::at);
-    let adapter = args.sides.start(args.jvm.case_timeout)?;
-    let jvm = match args.sides.reference {
-        Reference::Minecraft => {
-            let (setup, jvm) = args.jvm.start()?;
-            Some((jvm, setup))
-        }
-        Reference::Paletted => None,
-    };
-    let mut sides = Sides {
-        jvm,
-        rust: RustExecutor::new(),
-        adapter,
-    };
+    let jobs = args.jobs.count(args.cases);
+    let (setup, workers) = Sides::start(&args.jvm, &args.sides, jobs)?;
 
+    // Cases are generated in one order whatever --jobs is, run on the workers, and judged
+    // here in that order: the first divergence reported is the same at any --jobs.
+    let generated = (0u64..)
+        .flat_map(|round| {
+            let round_seed = seed.wrapping_add(round);
+            families.clone().into_iter().map(move |f| (round_seed, f))
+        })
+        .flat_map(
+            |(round_seed, family)| match family.cases(round_seed, None) {
+                Ok(cases) => cases.into_iter().map(Ok).collect::<Vec<_>>(),
+                Err(e) => vec![Err(e)],
+            },
+        )
+        .take(args.cases.unwrap_or(usize::MAX));
     let started = Instant::now();
     let mut last_report = Instant::now();
     let (mut cases, mut ops, mut unrunnable) = (0usize, 0usize, 0usize);
-    for round in 0u64.. {
-        let round_seed = seed.wrapping_add(round);
-        for family in &families {
-            for case in family.cases(round_seed, None)? {
-                if args.cases.is_some_and(|k| cases >= k)
-                    || limit.is_some_and(|t| started.elapsed() >= t)
-                {
-                    let secs = started.elapsed().as_secs_f64().max(1e-9);
-                    println!(
-                        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}{}",
-                        cases as f64 / secs,
-                        ops as f64 / secs,
-                        if unrunnable > 0 {
-                            format!("; {unrunnable} cases could not run on one side (rig diff says why)")
-                        } else {
-                            String::new()
-                        }
-                    );
-                    return Ok(true);
-                }
-                let (on_jvm, on_rust) = sides.run(&case);
-                if let Some(why) = sides.unusable() {
-                    return Err(why);
-                }
-                let (Ok(on_jvm), Ok(on_rust)) = (on_jvm, on_rust) else {
-                    // A case either side cannot run is not a divergence; counted, and
-                    // `rig diff` on it says why.
-                    cases += 1;
-                    unrunnable += 1;
-                    continue;
-                };
-                cases += 1;
-                ops += case.ops.len();
-                if let Comparison::Differs(d) = compare(&case, &on_jvm, &on_rust) {
-                    let (reference, tested) = sides.labels();
-                    println!("{}", d.report(&case, &reference, &tested));
-                    let kind = case.ops.kind(d.op);
-                    shrink_and_save(&case, kind, &mut sides, &store, seed)?;
-                    return Ok(false);
-                }
-                if last_report.elapsed() >= Duration::from_secs(5) {
-                    last_report = Instant::now();
-                    let secs = started.elapsed().as_secs_f64().max(1e-9);
-                    println!(
-                        "rig fuzz: {cases} cases, {ops} ops, {:.0} cases/s, {:.0} ops/s",
-                        cases as f64 / secs,
-                        ops as f64 / secs
-                    );
-                }
+    let mut stopped: Option<String> = None;
+    let mut found: Option<(Case, &'static str)> = None;
+    let (reference, tested) = labels(&workers[0]);
+    let mut workers = live::in_order(
+        workers,
+        live::BATCH,
+        generated,
+        |sides, generated: &[Result<Case, String>]| {
+            let cases: Vec<_> = generated.iter().filter_map(|c| c.as_ref().ok()).collect();
+            let mut ran = sides.run_batch(&cases).into_iter();
+            generated
+                .iter()
+                .map(|c| {
+                    c.as_ref()
+                        .ok()
+                        .map(|_| ran.next().expect("one result per case"))
+                })
+                .collect()
+        },
+        |case, ran| {
+            if limit.is_some_and(|t| started.elapsed() >= t) {
+                return false;
             }
-        }
+            let (case, ran) = match (case, ran) {
+                (Ok(case), Some(ran)) => (case, ran),
+                (Err(e), _) => {
+                    stopped = Some(e);
+                    return false;
+                }
+                (Ok(_), None) => unreachable!("every generated case is run"),
+            };
+            if let Some(why) = ran.unusable() {
+                stopped = Some(why);
+                return false;
+            }
+            cases += 1;
+            let (Ok(on_jvm), Ok(on_rust)) = (ran.reference, ran.tested) else {
+                // A case either side cannot run is not a divergence; counted, and
+                // `rig diff` on it says why.
+                unrunnable += 1;
+                return true;
+            };
+            ops += case.ops.len();
+            if let Comparison::Differs(d) = compare(&case, &on_jvm, &on_rust) {
+                println!("{}", d.report(&case, &reference, &tested));
+                let kind = case.ops.kind(d.op);
+                found = Some((case, kind));
+                return false;
+            }
+            if last_report.elapsed() >= Duration::from_secs(5) {
+                last_report = Instant::now();
+                let secs = started.elapsed().as_secs_f64().max(1e-9);
+                println!(
+                    "rig fuzz: {cases} cases, {ops} ops, {:.0} cases/s, {:.0} ops/s",
+                    cases as f64 / secs,
+                    ops as f64 / secs
+                );
+            }
+            true
+        },
+    );
+    if let Some(why) = stopped {
+        return Err(why);
     }
-    unreachable!("the rounds never end")
+    if let Some((case, kind)) = found {
+        shrink_and_save(&case, kind, &mut workers[0], setup.as_ref(), &store, seed)?;
+        return Ok(false);
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    println!(
+        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}{}",
+        cases as f64 / secs,
+        ops as f64 / secs,
+        if unrunnable > 0 {
+            format!("; {unrunnable} cases could not run on one side (rig diff says why)")
+        } else {
+            String::new()
+        }
+    );
+    Ok(true)
 }
 
 /// Shrinks `case` while it still diverges at an op of the same kind (`kind`), so the
@@ -218,17 +222,18 @@ fn shrink_and_save(
     case: &Case,
     kind: &str,
     sides: &mut Sides,
+    setup: Option<&Setup>,
     store: &Store,
     seed: u64,
 ) -> Result<(), String> {
-    let predicate = |c: &Case| match sides.run(c) {
+    let predicate = |c: &Case| match both(sides, c) {
         (Ok(a), Ok(b)) => {
             matches!(compare(c, &a, &b), Comparison::Differs(d) if c.ops.kind(d.op) == kind)
         }
         _ => false,
     };
     let shrunk = gen::shrink(case, predicate)?;
-    let (reference, tested) = sides.labels();
+    let (reference, tested) = labels(sides);
     println!(
         "rig fuzz: shrunk {} from {} to {} ops against {reference} ({} runs)",
         case.name,
@@ -237,15 +242,15 @@ fn shrink_and_save(
         shrunk.tests
     );
     let dir = store.root().join("cases").join("ops").join("regress");
-    let why = match &sides.jvm {
-        Some((_, setup)) => format!("rig fuzz (seed {seed}) found {tested} disagreeing with {}", setup.source),
+    let why = match setup {
+        Some(setup) => format!("rig fuzz (seed {seed}) found {tested} disagreeing with {}", setup.source),
         None => format!("rig fuzz (seed {seed}) found {tested} disagreeing with the Rust containers (standing in for Minecraft; record it to know which is right)"),
     };
     let path = gen::shrink::write_regression(&shrunk, &case.name, &why, &dir)?;
     let text =
         fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let saved = Case::parse(&text, &path).map_err(|e| e.to_string())?;
-    let (on_ref, on_tested) = sides.run(&saved);
+    let (on_ref, on_tested) = both(sides, &saved);
     let results = on_ref.map_err(|e| format!("running the shrunk case on {reference}: {e}"))?;
     let tested_results = on_tested.map_err(|e| e.to_string())?;
     if let Comparison::Differs(d) = compare(&saved, &results, &tested_results) {
@@ -256,7 +261,7 @@ fn shrink_and_save(
         .as_ref()
         .map(|a| format!(" --executor '{}'", a.command()))
         .unwrap_or_default();
-    let Some((_, setup)) = &sides.jvm else {
+    let Some(setup) = setup else {
         // The Rust containers' results are never truth: no snapshot.
         println!(
             "rig fuzz: saved {} (awaiting recording: `rig record` it)\n  replay live:  rig diff {}{executor_flag} --reference paletted",

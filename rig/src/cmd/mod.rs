@@ -12,6 +12,7 @@ pub mod fuzz;
 pub mod gen;
 pub mod import;
 pub mod jvm_cases;
+pub mod live;
 pub mod minecraft;
 pub mod probe_server;
 pub mod record;

@@ -73,7 +73,25 @@ pub struct JvmExecutor {
     pub crashes: usize,
     /// Why the JVM cannot start, once it has failed to.
     unusable: Option<String>,
+    /// Counts the children started: a case sent ahead is answered only by the child that
+    /// took it.
+    generation: u64,
 }
+
+/// A case's results, or why it could not run.
+pub type Run = Result<Vec<Outcome>, ExecError>;
+
+/// Cases of one batch (see [`JvmExecutor::send`]): their requests, and which child took
+/// each ahead of its turn.
+pub struct Batch {
+    requests: Vec<Result<String, ExecError>>,
+    /// The generation of the child each case was sent to, if it was sent ahead.
+    sent: Vec<Option<u64>>,
+}
+
+/// At most this many bytes of requests go ahead of the answers: the pipe to the child holds
+/// them even while it hangs, so sending ahead never blocks where one case at a time would not.
+const AHEAD_BYTES: usize = 32 << 10;
 
 impl JvmExecutor {
     /// Finds a JDK and compiles the probe against the class path. The JVM itself starts
@@ -98,10 +116,26 @@ impl JvmExecutor {
             case_timeout: setup.case_timeout,
             unusable: None,
             crashes: 0,
+            generation: 0,
         })
     }
 
-    fn spawn(&self) -> Result<Server, String> {
+    /// Another executor of the same setup, with a child of its own (started on its first
+    /// case): JNI allows one JVM a process, so cases run at once each need a child.
+    pub fn sibling(&self) -> JvmExecutor {
+        JvmExecutor {
+            config: self.config.clone(),
+            source: self.source.clone(),
+            server: None,
+            case_timeout: self.case_timeout,
+            crashes: 0,
+            unusable: None,
+            generation: 0,
+        }
+    }
+
+    fn spawn(&mut self) -> Result<Server, String> {
+        self.generation += 1;
         // /proc/self/exe still runs this very binary when a rebuild has replaced the file.
         let proc_exe = Path::new("/proc/self/exe");
         let exe = if proc_exe.exists() {
@@ -213,11 +247,16 @@ impl JvmExecutor {
             }
         }
         let server = self.server.as_mut().expect("just started");
-        let answer = match write_frame(&mut server.input, frame.as_bytes()) {
-            Ok(()) => server.frames.recv_timeout(self.case_timeout),
-            Err(_) => Err(RecvTimeoutError::Disconnected),
-        };
-        match answer {
+        match write_frame(&mut server.input, frame.as_bytes()) {
+            Ok(()) => self.next_answer(),
+            Err(_) => self.child_died(),
+        }
+    }
+
+    /// The running child's next answer, within --case-timeout; `Err` means the child is gone.
+    fn next_answer(&mut self) -> Result<Vec<u8>, String> {
+        let server = self.server.as_mut().expect("running");
+        match server.frames.recv_timeout(self.case_timeout) {
             Ok(Some(bytes)) => Ok(bytes),
             Err(RecvTimeoutError::Timeout) => {
                 let mut server = self.server.take().expect("running");
@@ -259,18 +298,94 @@ impl JvmExecutor {
 
     /// Runs a case given in its golden JSON layout.
     pub fn run_json(&mut self, case: &Value) -> Result<Vec<Outcome>, ExecError> {
+        let batch = self.send(std::slice::from_ref(case));
+        let (run, _) = self.finish(batch).pop().expect("one case, one result");
+        run
+    }
+
+    /// Starts a batch of cases (golden JSON layout): while a child runs, as many as fit
+    /// [`AHEAD_BYTES`] are sent to it at once, so it works while the caller does (the other
+    /// side of the comparison); [`JvmExecutor::finish`] gives the results. The child answers
+    /// in order, so a child that dies or hangs is charged to the case it was on, as when
+    /// cases go one at a time, and the cases after it go to a fresh child.
+    pub fn send(&mut self, cases: &[Value]) -> Batch {
+        let mut batch = Batch {
+            requests: cases
+                .iter()
+                .map(|case| {
+                    probe_request(case).map_err(|(op, reason)| ExecError::Invalid { op, reason })
+                })
+                .collect(),
+            sent: vec![None; cases.len()],
+        };
+        self.send_ahead(&mut batch, 0);
+        batch
+    }
+
+    /// Sends the batch's cases from `from` on that the running child has not taken, within
+    /// [`AHEAD_BYTES`].
+    fn send_ahead(&mut self, batch: &mut Batch, from: usize) {
+        if self.unusable.is_some() {
+            return;
+        }
+        let generation = self.generation;
+        let Some(server) = self.server.as_mut() else {
+            return;
+        };
+        let mut bytes = 0;
+        for (request, sent) in batch.requests[from..].iter().zip(&mut batch.sent[from..]) {
+            let Ok(request) = request else { continue };
+            if *sent == Some(generation) {
+                continue;
+            }
+            let frame = json!({ "case": request }).to_string();
+            bytes += frame.len();
+            if bytes > AHEAD_BYTES || write_frame(&mut server.input, frame.as_bytes()).is_err() {
+                // A child that is gone shows when its answer is awaited.
+                return;
+            }
+            *sent = Some(generation);
+        }
+    }
+
+    /// The results of a batch, in its order, each with why no further case can run (the JVM
+    /// will not start), as known right after it.
+    pub fn finish(&mut self, mut batch: Batch) -> Vec<(Run, Option<String>)> {
+        let mut out = Vec::with_capacity(batch.requests.len());
+        for i in 0..batch.requests.len() {
+            let run = self.finish_one(&mut batch, i);
+            out.push((run, self.unusable.clone()));
+        }
+        out
+    }
+
+    fn finish_one(&mut self, batch: &mut Batch, i: usize) -> Result<Vec<Outcome>, ExecError> {
         if let Some(why) = &self.unusable {
             return Err(ExecError::Internal {
                 op: None,
                 message: why.clone(),
             });
         }
-        let request =
-            probe_request(case).map_err(|(op, reason)| ExecError::Invalid { op, reason })?;
-        let bytes = self
-            .exchange(&request)
-            .map_err(|message| ExecError::Internal { op: None, message })?;
-        let answer: Value = serde_json::from_slice(&bytes).map_err(|e| ExecError::Internal {
+        let request = match &batch.requests[i] {
+            Ok(request) => request.clone(),
+            Err(e) => return Err(e.clone()),
+        };
+        let bytes = if self.server.is_some() && batch.sent[i] == Some(self.generation) {
+            self.next_answer()
+        } else {
+            // Not taken by the running child (none ran, or the one that took it is gone):
+            // this case alone, then the rest of the batch goes ahead to the child now running.
+            let answer = self.exchange(&request);
+            self.send_ahead(batch, i + 1);
+            answer
+        };
+        let bytes = bytes.map_err(|message| ExecError::Internal { op: None, message })?;
+        self.results(&bytes)
+    }
+
+    /// A case's answer from the probe, as results.
+    fn results(&mut self, bytes: &[u8]) -> Result<Vec<Outcome>, ExecError> {
+        let answer: Value = serde_json::from_slice(bytes).map_err(|e| ExecError::Internal {
             op: None,
             message: format!("the probe answered with bad JSON: {e}"),
         })?;
