@@ -290,7 +290,7 @@ fn world_gives_the_same_report_and_export_on_one_thread_and_on_four() {
     ] {
         let run = |jobs: usize| {
             let _ = fs::remove_dir_all(dir.join("out"));
-            let all = [&["world"], &args[..], &[fixtures, "built", fixtures]].concat();
+            let all = [&["world"], args, &[fixtures, "built", fixtures]].concat();
             let (code, out, err) = rig(&dir, &all, jobs);
             let files = if dir.join("out").exists() {
                 tree(&dir.join("out"))
