@@ -142,8 +142,11 @@ struct FileRead {
 
 /// One chunk taken out of its NBT (on any thread): what the tally counts
 /// and its sections' containers, owned, in the order the tally meets them.
+/// Kept flat (one buffer of names a chunk), as a region holds a million names.
 #[derive(Default)]
 struct Plan {
+    /// The chunk: file, coordinates and DataVersion as far as known.
+    place: Place,
     /// Read and parsed (counted as a chunk).
     parsed: bool,
     /// Of a DataVersion before 2860: counted, not checked.
@@ -153,6 +156,11 @@ struct Plan {
     /// Holds pre-1.18 keys (see [`Chunk::upgrader_marks`]).
     upgraded: bool,
     steps: Vec<Step>,
+    /// The sections' containers, in order.
+    containers: Vec<Saved>,
+    /// Every palette name of the chunk, end to end, and where each one ends.
+    names: String,
+    ends: Vec<usize>,
 }
 
 /// What a chunk adds to the tally, in order.
@@ -161,27 +169,20 @@ enum Step {
     Bad(Place, String),
     /// A section with neither container.
     LightOnly,
-    /// A section with one or both containers.
-    Section(Vec<Saved>),
+    /// A section at this y whose containers (one or two) come next in the plan's.
+    Section(i8, usize),
 }
 
 /// One saved container on its way through numbering, check and tally.
 struct Saved {
-    /// Where it is; its kind is set.
-    at: Place,
-    /// Palette names as saved; none when the container has no palette.
-    names: Option<Vec<String>>,
+    kind: Kind,
+    /// Its palette: the indices of its names in the plan's; none when it has no palette.
+    names: Option<std::ops::Range<usize>>,
     data: Option<Vec<i64>>,
     /// After numbering: the registry size and the packed form in run ids.
     numbered: Option<(u32, Packed)>,
     /// After the check.
     result: Option<Result<(), check::Finding>>,
-}
-
-impl Saved {
-    fn kind(&self) -> Kind {
-        self.at.kind.expect("container place has a kind")
-    }
 }
 
 impl World {
@@ -238,20 +239,15 @@ impl World {
     /// Numbers the files' names in order, checks every container in
     /// parallel, then tallies, samples and exports in order.
     fn settle(&mut self, mut read: Vec<FileRead>) -> Vec<Tally> {
-        for saved in read
-            .iter_mut()
-            .flat_map(|f| &mut f.plans)
-            .flat_map(|p| &mut p.steps)
-            .flat_map(containers)
-        {
-            self.number(saved);
+        for plan in read.iter_mut().flat_map(|f| &mut f.plans) {
+            self.number(plan);
         }
         read.par_iter_mut()
             .flat_map(|f| f.plans.par_iter_mut())
             .for_each(|plan| {
-                for saved in plan.steps.iter_mut().flat_map(containers) {
+                for saved in &mut plan.containers {
                     if let Some((registry, packed)) = &saved.numbered {
-                        let strategy = Strategy::with(saved.kind(), *registry);
+                        let strategy = Strategy::with(saved.kind, *registry);
                         saved.result = Some(check::container(strategy, packed));
                     }
                 }
@@ -267,23 +263,35 @@ impl World {
             .collect()
     }
 
-    /// Gives a container's palette names their run ids, and the registry size.
-    fn number(&mut self, saved: &mut Saved) {
-        let Some(names) = saved.names.take() else {
-            return;
-        };
-        let kind = saved.kind();
-        let numbering = match kind {
-            Kind::BlockStates => &mut self.registries.blocks,
-            Kind::Biomes => &mut self.registries.biomes,
-        };
-        let palette = names.iter().map(|n| numbering.id(n)).collect();
-        let packed = Packed {
-            palette,
-            data: saved.data.take(),
-            bits: -1,
-        };
-        saved.numbered = Some((self.registries.size(kind), packed));
+    /// Gives the chunk's palette names their run ids, and each container its registry size.
+    fn number(&mut self, plan: &mut Plan) {
+        let Plan {
+            containers,
+            names,
+            ends,
+            ..
+        } = plan;
+        for saved in containers {
+            let Some(range) = saved.names.take() else {
+                continue;
+            };
+            let numbering = match saved.kind {
+                Kind::BlockStates => &mut self.registries.blocks,
+                Kind::Biomes => &mut self.registries.biomes,
+            };
+            let palette = range
+                .map(|i| {
+                    let start = if i == 0 { 0 } else { ends[i - 1] };
+                    numbering.id(&names[start..ends[i]])
+                })
+                .collect();
+            let packed = Packed {
+                palette,
+                data: saved.data.take(),
+                bits: -1,
+            };
+            saved.numbered = Some((self.registries.size(saved.kind), packed));
+        }
     }
 
     /// Adds a checked chunk to its file's tally.
@@ -294,15 +302,21 @@ impl World {
             *tally.data_versions.entry(version).or_insert(0) += 1;
             tally.chunks_upgraded += usize::from(plan.upgraded);
         }
+        let mut containers = plan.containers.into_iter();
         for step in plan.steps {
             match step {
                 Step::Bad(place, reason) => tally.bad_input.push((place, reason)),
                 Step::LightOnly => tally.sections_light_only += 1,
-                Step::Section(containers) => {
+                Step::Section(y, n) => {
                     tally.sections += 1;
+                    let mut at = Place {
+                        section_y: Some(y),
+                        ..plan.place.clone()
+                    };
                     let mut identical = true;
-                    for saved in containers {
-                        identical &= self.container(saved, plan.upgraded, tally);
+                    for saved in containers.by_ref().take(n) {
+                        at.kind = Some(saved.kind);
+                        identical &= self.container(&at, saved, plan.upgraded, tally);
                     }
                     tally.sections_identical += usize::from(identical);
                 }
@@ -311,9 +325,8 @@ impl World {
     }
 
     /// Tallies, samples and exports one checked container; whether it came back exactly.
-    fn container(&mut self, saved: Saved, upgraded: bool, tally: &mut Tally) -> bool {
-        let kind = saved.kind();
-        let at = &saved.at;
+    fn container(&mut self, at: &Place, saved: Saved, upgraded: bool, tally: &mut Tally) -> bool {
+        let kind = saved.kind;
         let Some((registry, packed)) = saved.numbered else {
             tally
                 .bad_input
@@ -518,38 +531,32 @@ fn read(path: &Path, bytes: &[u8]) -> FileRead {
     }
 }
 
-/// A section's containers, none for other steps.
-fn containers(step: &mut Step) -> std::slice::IterMut<'_, Saved> {
-    match step {
-        Step::Section(containers) => containers.iter_mut(),
-        _ => Default::default(),
-    }
-}
-
 /// Takes one chunk's decompressed NBT apart; `at` is where the region table put it.
 fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Plan {
-    let mut plan = Plan::default();
-    let mut place = Place {
-        chunk: at,
-        ..file.clone()
+    let mut plan = Plan {
+        place: Place {
+            chunk: at,
+            ..file.clone()
+        },
+        ..Plan::default()
     };
     let parsed: Chunk<'_> = match nbt.and_then(chunk::parse) {
         Ok(c) => c,
         Err(e) => {
-            plan.steps.push(Step::Bad(place, e));
+            plan.steps.push(Step::Bad(plan.place.clone(), e));
             return plan;
         }
     };
     if let (Some(x), Some(z)) = (parsed.x_pos, parsed.z_pos) {
-        place.chunk = Some((x, z));
+        plan.place.chunk = Some((x, z));
     }
     plan.parsed = true;
     let Some(version) = parsed.data_version else {
-        plan.steps
-            .push(Step::Bad(place, "chunk has no DataVersion".into()));
+        let bad = Step::Bad(plan.place.clone(), "chunk has no DataVersion".into());
+        plan.steps.push(bad);
         return plan;
     };
-    place.data_version = Some(version);
+    plan.place.data_version = Some(version);
     if version < FIRST_DATA_VERSION {
         plan.old = true;
         return plan;
@@ -558,7 +565,7 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
     plan.upgraded = parsed.upgrader_marks();
     let Some(sections) = &parsed.sections else {
         plan.steps.push(Step::Bad(
-            place,
+            plan.place.clone(),
             "chunk of the 1.18+ layout has no sections list".into(),
         ));
         return plan;
@@ -566,13 +573,9 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
     let mut key = String::new();
     for section in sections {
         let Some(y) = section.y else {
-            plan.steps
-                .push(Step::Bad(place.clone(), "section has no Y".into()));
+            let bad = Step::Bad(plan.place.clone(), "section has no Y".into());
+            plan.steps.push(bad);
             continue;
-        };
-        let mut at = Place {
-            section_y: Some(y),
-            ..place.clone()
         };
         match (&section.block_states, &section.biomes) {
             (None, None) => {
@@ -580,44 +583,63 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
                 continue;
             }
             (Some(_), None) | (None, Some(_)) => plan.steps.push(Step::Bad(
-                at.clone(),
+                Place {
+                    section_y: Some(y),
+                    ..plan.place.clone()
+                },
                 "section has only one of block_states and biomes".into(),
             )),
             _ => {}
         }
-        let mut containers = Vec::with_capacity(2);
-        let mut saved = |at: &Place, names, data: Option<&fastnbt::borrow::LongArray<'_>>| {
-            containers.push(Saved {
-                at: at.clone(),
-                names,
-                data: data.map(chunk::longs),
-                numbered: None,
-                result: None,
-            })
-        };
+        let before = plan.containers.len();
         if let Some(states) = &section.block_states {
-            at.kind = Some(Kind::BlockStates);
             let names = states.palette.as_ref().map(|p| {
-                p.iter()
-                    .map(|s| {
-                        s.key_into(&mut key);
-                        key.clone()
-                    })
-                    .collect()
+                let start = plan.ends.len();
+                for s in p {
+                    s.key_into(&mut key);
+                    plan.name(&key);
+                }
+                start..plan.ends.len()
             });
-            saved(&at, names, states.data.as_ref());
+            plan.saved(Kind::BlockStates, names, states.data.as_ref());
         }
         if let Some(biomes) = &section.biomes {
-            at.kind = Some(Kind::Biomes);
-            let names = biomes
-                .palette
-                .as_ref()
-                .map(|p| p.iter().map(|n| n.to_string()).collect());
-            saved(&at, names, biomes.data.as_ref());
+            let names = biomes.palette.as_ref().map(|p| {
+                let start = plan.ends.len();
+                for n in p {
+                    plan.name(n);
+                }
+                start..plan.ends.len()
+            });
+            plan.saved(Kind::Biomes, names, biomes.data.as_ref());
         }
-        plan.steps.push(Step::Section(containers));
+        plan.steps
+            .push(Step::Section(y, plan.containers.len() - before));
     }
     plan
+}
+
+impl Plan {
+    /// Adds a palette name to the chunk's.
+    fn name(&mut self, name: &str) {
+        self.names.push_str(name);
+        self.ends.push(self.names.len());
+    }
+
+    fn saved(
+        &mut self,
+        kind: Kind,
+        names: Option<std::ops::Range<usize>>,
+        data: Option<&fastnbt::borrow::LongArray<'_>>,
+    ) {
+        self.containers.push(Saved {
+            kind,
+            names,
+            data: data.map(chunk::longs),
+            numbered: None,
+            result: None,
+        });
+    }
 }
 
 /// What [`chunks`] hands each chunk to: where the region table put it
