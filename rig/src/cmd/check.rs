@@ -261,11 +261,11 @@ fn progress(n: usize) -> indicatif::ProgressBar {
 pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<String>) {
     let mut items = Vec::new();
     let mut awaiting = Vec::new();
-    let mut sort = |sorted: Vec<Result<Item, String>>| {
+    let mut sort = |sorted: Vec<Sorted>| {
         for s in sorted {
             match s {
-                Ok(item) => items.push(item),
-                Err(name) => awaiting.push(name),
+                Sorted::Check(item) => items.push(item),
+                Sorted::Awaiting(name) => awaiting.push(name),
             }
         }
     };
@@ -274,13 +274,13 @@ pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<Strin
             .entries()
             .into_par_iter()
             .map(|entry| match entry.snapshot {
-                Some(snapshot) => Ok(Item::WithSnapshot {
+                Some(snapshot) => Sorted::Check(Item::WithSnapshot {
                     case: entry.case,
                     snapshot,
                 }),
                 None => match awaiting_case(store, &entry.case) {
-                    Ok(name) => Err(name),
-                    Err(error) => Ok(Item::Broken {
+                    Ok(name) => Sorted::Awaiting(name),
+                    Err(error) => Sorted::Check(Item::Broken {
                         name: entry.name,
                         error,
                     }),
@@ -300,7 +300,7 @@ pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<Strin
     for path in paths {
         if !path.exists() {
             let shown = path.display().to_string();
-            sort(vec![Ok(Item::Broken {
+            sort(vec![Sorted::Check(Item::Broken {
                 error: format!("{shown}: no such file or folder\n"),
                 name: shown,
             })]);
@@ -315,32 +315,38 @@ pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<Strin
     (items, awaiting)
 }
 
-/// One file given to `rig check`: the item to check, or the name of an op
-/// list awaiting recording.
-fn sort_file(store: &Store, file: PathBuf) -> Result<Item, String> {
+/// Where a file given to `rig check` goes.
+enum Sorted {
+    Check(Item),
+    /// The name of an op list awaiting recording.
+    Awaiting(String),
+}
+
+/// Sorts one file given to `rig check`.
+fn sort_file(store: &Store, file: PathBuf) -> Sorted {
     let text = std::fs::read_to_string(&file).unwrap_or_default();
     if Recorded::has_results(&text) {
-        return Ok(Item::Recording(file));
+        return Sorted::Check(Item::Recording(file));
     }
     match Case::parse(&text, &file) {
         Ok(case) => {
             let snapshot = store.snapshot_path(&case.name);
             if snapshot.is_file() {
-                Ok(Item::WithSnapshot {
+                Sorted::Check(Item::WithSnapshot {
                     case: file,
                     snapshot,
                 })
             } else {
                 match awaiting_case(store, &file) {
-                    Ok(name) => Err(name),
-                    Err(error) => Ok(Item::Broken {
+                    Ok(name) => Sorted::Awaiting(name),
+                    Err(error) => Sorted::Check(Item::Broken {
                         name: case.name,
                         error,
                     }),
                 }
             }
         }
-        Err(e) => Ok(Item::Broken {
+        Err(e) => Sorted::Check(Item::Broken {
             name: file.display().to_string(),
             error: format!("{e}\n"),
         }),
