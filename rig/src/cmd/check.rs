@@ -18,6 +18,7 @@ use harness::snapshot::Snapshot;
 use harness::store::{self, Store};
 use harness::trusted::Trusted;
 use harness::verdict::{judge, Verdict};
+use rayon::prelude::*;
 
 /// Arguments of `rig check`.
 #[derive(clap::Args, Default)]
@@ -35,6 +36,8 @@ pub struct Args {
     pub allow_empty: bool,
     #[command(flatten)]
     pub adapter: super::adapter::AdapterArgs,
+    #[command(flatten)]
+    pub jobs: super::Jobs,
 }
 
 /// What to check: a recording, or an op list with its snapshot.
@@ -63,6 +66,10 @@ pub(crate) struct Row {
 
 /// Runs `rig check`.
 pub fn run(args: Args) -> ExitCode {
+    args.jobs.install(|| run_in_pool(args))
+}
+
+fn run_in_pool(args: Args) -> ExitCode {
     let store = super::store();
     let started = std::time::SystemTime::now();
     let mut rows = Vec::new();
@@ -104,22 +111,38 @@ pub fn run(args: Args) -> ExitCode {
     let setup_rows = rows.len();
     let (items, awaiting) = collect(&store, &args.paths);
     let bar = progress(items.len());
-    let mut rust = RustExecutor::new();
     let mut names = std::collections::HashSet::new();
-    for item in items {
-        let exec: &mut dyn Executor = match adapter.as_mut() {
-            Some(a) => a,
-            None => &mut rust,
+    // Cases are checked a batch at a time, in parallel on the Rust side (an adapter is
+    // one process, so one case at a time there), and reported in input order.
+    let batch = if adapter.is_some() {
+        1
+    } else {
+        16 * rayon::current_num_threads()
+    };
+    let mut items = items.into_iter().peekable();
+    while items.peek().is_some() {
+        let batch: Vec<Item> = items.by_ref().take(batch).collect();
+        let timed = |exec: &mut dyn Executor, item| {
+            let clock = std::time::Instant::now();
+            let mut row = check_one(&store, exec, &known, &trusted, item);
+            row.seconds = clock.elapsed().as_secs_f64();
+            row
         };
-        let clock = std::time::Instant::now();
-        let mut row = check_one(&store, exec, &known, &trusted, item);
-        row.seconds = clock.elapsed().as_secs_f64();
-        if let Verdict::Failed(report) = &row.verdict {
-            bar.suspend(|| println!("{report}"));
+        let checked: Vec<Row> = match adapter.as_mut() {
+            Some(a) => batch.into_iter().map(|item| timed(a, item)).collect(),
+            None => batch
+                .into_par_iter()
+                .map(|item| timed(&mut RustExecutor::new(), item))
+                .collect(),
+        };
+        for row in checked {
+            if let Verdict::Failed(report) = &row.verdict {
+                bar.suspend(|| println!("{report}"));
+            }
+            names.insert(row.name.clone());
+            rows.push(row);
+            bar.inc(1);
         }
-        names.insert(row.name.clone());
-        rows.push(row);
-        bar.inc(1);
         if let Some(why) = adapter.as_ref().and_then(|a| a.unusable()) {
             bar.finish_and_clear();
             eprintln!("rig check: {why}");
@@ -234,25 +257,37 @@ fn progress(n: usize) -> indicatif::ProgressBar {
 }
 
 /// The items to check, and the names of op lists with no snapshot yet.
+/// Files are read and sorted in parallel, the results kept in input order.
 pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<String>) {
     let mut items = Vec::new();
     let mut awaiting = Vec::new();
+    let mut sort = |sorted: Vec<Sorted>| {
+        for s in sorted {
+            match s {
+                Sorted::Check(item) => items.push(item),
+                Sorted::Awaiting(name) => awaiting.push(name),
+            }
+        }
+    };
     if paths.is_empty() {
-        for entry in store.entries() {
-            match entry.snapshot {
-                Some(snapshot) => items.push(Item::WithSnapshot {
+        let sorted = store
+            .entries()
+            .into_par_iter()
+            .map(|entry| match entry.snapshot {
+                Some(snapshot) => Sorted::Check(Item::WithSnapshot {
                     case: entry.case,
                     snapshot,
                 }),
                 None => match awaiting_case(store, &entry.case) {
-                    Ok(name) => awaiting.push(name),
-                    Err(error) => items.push(Item::Broken {
+                    Ok(name) => Sorted::Awaiting(name),
+                    Err(error) => Sorted::Check(Item::Broken {
                         name: entry.name,
                         error,
                     }),
                 },
-            }
-        }
+            })
+            .collect();
+        sort(sorted);
         for orphan in store.orphan_snapshots() {
             let shown = store.relative(&orphan).display().to_string();
             items.push(Item::Broken {
@@ -265,44 +300,57 @@ pub(crate) fn collect(store: &Store, paths: &[PathBuf]) -> (Vec<Item>, Vec<Strin
     for path in paths {
         if !path.exists() {
             let shown = path.display().to_string();
-            items.push(Item::Broken {
+            sort(vec![Sorted::Check(Item::Broken {
                 error: format!("{shown}: no such file or folder\n"),
                 name: shown,
-            });
+            })]);
             continue;
         }
-        for file in store::json_files(path) {
-            let text = std::fs::read_to_string(&file).unwrap_or_default();
-            if Recorded::has_results(&text) {
-                items.push(Item::Recording(file));
-                continue;
-            }
-            match Case::parse(&text, &file) {
-                Ok(case) => {
-                    let snapshot = store.snapshot_path(&case.name);
-                    if snapshot.is_file() {
-                        items.push(Item::WithSnapshot {
-                            case: file,
-                            snapshot,
-                        });
-                    } else {
-                        match awaiting_case(store, &file) {
-                            Ok(name) => awaiting.push(name),
-                            Err(error) => items.push(Item::Broken {
-                                name: case.name,
-                                error,
-                            }),
-                        }
-                    }
-                }
-                Err(e) => items.push(Item::Broken {
-                    name: file.display().to_string(),
-                    error: format!("{e}\n"),
-                }),
-            }
-        }
+        let sorted = store::json_files(path)
+            .into_par_iter()
+            .map(|file| sort_file(store, file))
+            .collect();
+        sort(sorted);
     }
     (items, awaiting)
+}
+
+/// Where a file given to `rig check` goes.
+enum Sorted {
+    Check(Item),
+    /// The name of an op list awaiting recording.
+    Awaiting(String),
+}
+
+/// Sorts one file given to `rig check`.
+fn sort_file(store: &Store, file: PathBuf) -> Sorted {
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    if Recorded::has_results(&text) {
+        return Sorted::Check(Item::Recording(file));
+    }
+    match Case::parse(&text, &file) {
+        Ok(case) => {
+            let snapshot = store.snapshot_path(&case.name);
+            if snapshot.is_file() {
+                Sorted::Check(Item::WithSnapshot {
+                    case: file,
+                    snapshot,
+                })
+            } else {
+                match awaiting_case(store, &file) {
+                    Ok(name) => Sorted::Awaiting(name),
+                    Err(error) => Sorted::Check(Item::Broken {
+                        name: case.name,
+                        error,
+                    }),
+                }
+            }
+        }
+        Err(e) => Sorted::Check(Item::Broken {
+            name: file.display().to_string(),
+            error: format!("{e}\n"),
+        }),
+    }
 }
 
 /// An op list awaiting recording must still be a case Minecraft can be

@@ -44,3 +44,28 @@ pub fn store() -> Store {
     }
     store
 }
+
+/// `--jobs N`, shared by the commands that work on every core.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct Jobs {
+    /// Threads to check on [default: the machine's available parallelism]. The output is
+    /// the same for every N; `--jobs 1` checks one item after the other.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
+}
+
+impl Jobs {
+    /// Runs `f` in a thread pool of this many threads; rayon's parallel
+    /// iterators inside it use that pool.
+    pub fn install<T: Send>(self, f: impl FnOnce() -> T + Send) -> T {
+        let threads = self
+            .jobs
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, std::num::NonZeroUsize::get);
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(f),
+            // No pool of that size to be had: rayon's global one.
+            Err(_) => f(),
+        }
+    }
+}

@@ -21,11 +21,17 @@ pub struct Args {
     /// Only read, decompress and parse every chunk with fastnbt (no check): the NBT crate's own time, for comparison.
     #[arg(long, conflicts_with_all = ["export", "sample"])]
     pub parse_only: bool,
+    #[command(flatten)]
+    pub jobs: super::Jobs,
 }
 
 /// Runs `rig world`: prints the report; fails on any difference in a
 /// chunk the game saved normally, or any unreadable input.
 pub fn run(args: Args) -> ExitCode {
+    args.jobs.install(|| run_in_pool(args))
+}
+
+fn run_in_pool(args: Args) -> ExitCode {
     if args.parse_only {
         let (chunks, bytes, failed, elapsed) = world::parse_only(&args.paths);
         let secs = elapsed.as_secs_f64().max(1e-9);

@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use paletted::{Kind, Packed, Strategy};
+use rayon::prelude::*;
 
 use chunk::{Chunk, FIRST_DATA_VERSION};
 use region::{Payload, RegionError};
@@ -115,6 +116,11 @@ fn place_of(path: &Path) -> Place {
 
 /// One run over many files: the numbering of names, the sample and the
 /// export folder carry from file to file.
+///
+/// Files are read, parsed and checked in parallel (rayon, in the current
+/// pool), but everything that depends on order (the numbering of names,
+/// the tally, the sample, deduplication and export) runs in file and
+/// chunk order, so a run's results do not depend on the number of threads.
 pub struct World {
     registries: Registries,
     sampler: Option<Sampler>,
@@ -125,8 +131,58 @@ pub struct World {
     seen: std::collections::HashSet<[u8; 32]>,
     /// Containers not exported because an identical one was.
     dropped: usize,
-    reader: Reader,
-    key: String,
+}
+
+/// A file read and taken apart into chunk plans, not yet numbered or tallied.
+struct FileRead {
+    /// The file's tally so far: its size, or why it could not be read.
+    tally: Tally,
+    plans: Vec<Plan>,
+}
+
+/// One chunk taken out of its NBT (on any thread): what the tally counts
+/// and its sections' containers, owned, in the order the tally meets them.
+/// Kept flat (one buffer of names a chunk), as a region holds a million names.
+#[derive(Default)]
+struct Plan {
+    /// The chunk: file, coordinates and DataVersion as far as known.
+    place: Place,
+    /// Read and parsed (counted as a chunk).
+    parsed: bool,
+    /// Of a DataVersion before 2860: counted, not checked.
+    old: bool,
+    /// The DataVersion of a chunk that is checked.
+    version: Option<i32>,
+    /// Holds pre-1.18 keys (see [`Chunk::upgrader_marks`]).
+    upgraded: bool,
+    steps: Vec<Step>,
+    /// The sections' containers, in order.
+    containers: Vec<Saved>,
+    /// Every palette name of the chunk, end to end, and where each one ends.
+    names: String,
+    ends: Vec<usize>,
+}
+
+/// What a chunk adds to the tally, in order.
+enum Step {
+    /// Unreadable input.
+    Bad(Place, String),
+    /// A section with neither container.
+    LightOnly,
+    /// A section at this y whose containers (one or two) come next in the plan's.
+    Section(i8, usize),
+}
+
+/// One saved container on its way through numbering, check and tally.
+struct Saved {
+    kind: Kind,
+    /// Its palette: the indices of its names in the plan's; none when it has no palette.
+    names: Option<std::ops::Range<usize>>,
+    data: Option<Vec<i64>>,
+    /// After numbering: the registry size and the packed form in run ids.
+    numbered: Option<(u32, Packed)>,
+    /// After the check.
+    result: Option<Result<(), check::Finding>>,
 }
 
 impl World {
@@ -139,154 +195,147 @@ impl World {
             exported: 0,
             seen: std::collections::HashSet::new(),
             dropped: 0,
-            reader: Reader::default(),
-            key: String::new(),
         }
     }
 
     /// Checks one file: a region file, or one chunk's NBT (gzip, zlib or raw).
+    #[allow(dead_code)] // the tests' and the fuzz target's way in
     pub fn file(&mut self, path: &Path) -> Tally {
-        match fs::read(path) {
-            Ok(bytes) => self.bytes(path, &bytes),
-            Err(e) => Tally {
-                files: 1,
-                bad_input: vec![(place_of(path), cannot_read(&e))],
-                ..Tally::default()
-            },
-        }
+        self.files(std::slice::from_ref(&path.to_path_buf()))
+            .pop()
+            .expect("one tally a file")
+    }
+
+    /// Checks several files side by side, one tally each, in order: the same
+    /// tallies as checking them one after the other.
+    pub fn files(&mut self, paths: &[PathBuf]) -> Vec<Tally> {
+        let read = paths
+            .par_iter()
+            .map(|path| match fs::read(path) {
+                Ok(bytes) => read(path, &bytes),
+                Err(e) => FileRead {
+                    tally: Tally {
+                        files: 1,
+                        bad_input: vec![(place_of(path), cannot_read(&e))],
+                        ..Tally::default()
+                    },
+                    plans: Vec::new(),
+                },
+            })
+            .collect();
+        self.settle(read)
     }
 
     /// Checks a file's bytes already in memory, as [`file`](Self::file) would
     /// (the path names it; its extension and region coordinates count). The
     /// fuzz target reaches the reading through here.
+    #[allow(dead_code)] // the tests' and the fuzz target's way in
     pub fn bytes(&mut self, path: &Path, bytes: &[u8]) -> Tally {
-        let mut tally = Tally {
-            files: 1,
-            ..Tally::default()
-        };
-        let file = place_of(path);
-        let mut reader = std::mem::take(&mut self.reader);
-        let read = reader.bytes(path, bytes, &mut |at, nbt| match nbt {
-            Ok(nbt) => self.chunk(&file, at, nbt, &mut tally),
-            Err(reason) => tally.bad_input.push((
-                Place {
-                    chunk: at,
-                    ..file.clone()
-                },
-                reason,
-            )),
-        });
-        self.reader = reader;
-        tally.bytes = read;
-        tally
+        self.settle(vec![read(path, bytes)])
+            .pop()
+            .expect("one tally a file")
     }
 
-    /// Checks one chunk's decompressed NBT; `at` is where the region table put it.
-    fn chunk(&mut self, file: &Place, at: Option<(i32, i32)>, nbt: &[u8], tally: &mut Tally) {
-        let mut place = Place {
-            chunk: at,
-            ..file.clone()
-        };
-        let parsed: Chunk<'_> = match chunk::parse(nbt) {
-            Ok(c) => c,
-            Err(e) => return tally.bad_input.push((place, e)),
-        };
-        if let (Some(x), Some(z)) = (parsed.x_pos, parsed.z_pos) {
-            place.chunk = Some((x, z));
+    /// Numbers the files' names in order, checks every container in
+    /// parallel, then tallies, samples and exports in order.
+    fn settle(&mut self, mut read: Vec<FileRead>) -> Vec<Tally> {
+        for plan in read.iter_mut().flat_map(|f| &mut f.plans) {
+            self.number(plan);
         }
-        tally.chunks += 1;
-        let Some(version) = parsed.data_version else {
-            return tally
-                .bad_input
-                .push((place, "chunk has no DataVersion".into()));
-        };
-        place.data_version = Some(version);
-        if version < FIRST_DATA_VERSION {
-            tally.chunks_old += 1;
-            return;
-        }
-        *tally.data_versions.entry(version).or_insert(0) += 1;
-        let upgraded = parsed.upgrader_marks();
-        tally.chunks_upgraded += usize::from(upgraded);
-        let Some(sections) = &parsed.sections else {
-            return tally.bad_input.push((
-                place,
-                "chunk of the 1.18+ layout has no sections list".into(),
-            ));
-        };
-        for section in sections {
-            let Some(y) = section.y else {
+        read.par_iter_mut()
+            .flat_map(|f| f.plans.par_iter_mut())
+            .for_each(|plan| {
+                for saved in &mut plan.containers {
+                    if let Some((registry, packed)) = &saved.numbered {
+                        let strategy = Strategy::with(saved.kind, *registry);
+                        saved.result = Some(check::container(strategy, packed));
+                    }
+                }
+            });
+        read.into_iter()
+            .map(|f| {
+                let mut tally = f.tally;
+                for plan in f.plans {
+                    self.tally(plan, &mut tally);
+                }
                 tally
-                    .bad_input
-                    .push((place.clone(), "section has no Y".into()));
+            })
+            .collect()
+    }
+
+    /// Gives the chunk's palette names their run ids, and each container its registry size.
+    fn number(&mut self, plan: &mut Plan) {
+        let Plan {
+            containers,
+            names,
+            ends,
+            ..
+        } = plan;
+        for saved in containers {
+            let Some(range) = saved.names.take() else {
                 continue;
             };
-            let mut at = Place {
-                section_y: Some(y),
-                ..place.clone()
+            let numbering = match saved.kind {
+                Kind::BlockStates => &mut self.registries.blocks,
+                Kind::Biomes => &mut self.registries.biomes,
             };
-            match (&section.block_states, &section.biomes) {
-                (None, None) => {
-                    tally.sections_light_only += 1;
-                    continue;
-                }
-                (Some(_), None) | (None, Some(_)) => tally.bad_input.push((
-                    at.clone(),
-                    "section has only one of block_states and biomes".into(),
-                )),
-                _ => {}
-            }
-            tally.sections += 1;
-            let mut identical = true;
-            if let Some(states) = &section.block_states {
-                at.kind = Some(Kind::BlockStates);
-                let palette = states.palette.as_ref().map(|p| {
-                    p.iter()
-                        .map(|s| {
-                            s.key_into(&mut self.key);
-                            self.registries.blocks.id(&self.key)
-                        })
-                        .collect()
-                });
-                identical &= self.container(&at, palette, states.data.as_ref(), upgraded, tally);
-            }
-            if let Some(biomes) = &section.biomes {
-                at.kind = Some(Kind::Biomes);
-                let palette = biomes
-                    .palette
-                    .as_ref()
-                    .map(|p| p.iter().map(|n| self.registries.biomes.id(n)).collect());
-                identical &= self.container(&at, palette, biomes.data.as_ref(), upgraded, tally);
-            }
-            tally.sections_identical += usize::from(identical);
+            let palette = range
+                .map(|i| {
+                    let start = if i == 0 { 0 } else { ends[i - 1] };
+                    numbering.id(&names[start..ends[i]])
+                })
+                .collect();
+            let packed = Packed {
+                palette,
+                data: saved.data.take(),
+                bits: -1,
+            };
+            saved.numbered = Some((self.registries.size(saved.kind), packed));
         }
     }
 
-    /// Checks, samples and exports one container; whether it came back exactly.
-    fn container(
-        &mut self,
-        at: &Place,
-        palette: Option<Vec<u32>>,
-        data: Option<&fastnbt::borrow::LongArray<'_>>,
-        upgraded: bool,
-        tally: &mut Tally,
-    ) -> bool {
-        let kind = at.kind.expect("container place has a kind");
-        let Some(palette) = palette else {
+    /// Adds a checked chunk to its file's tally.
+    fn tally(&mut self, plan: Plan, tally: &mut Tally) {
+        tally.chunks += usize::from(plan.parsed);
+        tally.chunks_old += usize::from(plan.old);
+        if let Some(version) = plan.version {
+            *tally.data_versions.entry(version).or_insert(0) += 1;
+            tally.chunks_upgraded += usize::from(plan.upgraded);
+        }
+        let mut containers = plan.containers.into_iter();
+        for step in plan.steps {
+            match step {
+                Step::Bad(place, reason) => tally.bad_input.push((place, reason)),
+                Step::LightOnly => tally.sections_light_only += 1,
+                Step::Section(y, n) => {
+                    tally.sections += 1;
+                    let mut at = Place {
+                        section_y: Some(y),
+                        ..plan.place.clone()
+                    };
+                    let mut identical = true;
+                    for saved in containers.by_ref().take(n) {
+                        at.kind = Some(saved.kind);
+                        identical &= self.container(&at, saved, plan.upgraded, tally);
+                    }
+                    tally.sections_identical += usize::from(identical);
+                }
+            }
+        }
+    }
+
+    /// Tallies, samples and exports one checked container; whether it came back exactly.
+    fn container(&mut self, at: &Place, saved: Saved, upgraded: bool, tally: &mut Tally) -> bool {
+        let kind = saved.kind;
+        let Some((registry, packed)) = saved.numbered else {
             tally
                 .bad_input
                 .push((at.clone(), "container has no palette".into()));
             return false;
         };
         tally.containers += 1;
-        let registry = self.registries.size(kind);
         let strategy = Strategy::with(kind, registry);
-        let packed = Packed {
-            palette,
-            data: data.map(chunk::longs),
-            bits: -1,
-        };
-        let ok = match check::container(strategy, &packed) {
+        let ok = match saved.result.expect("every numbered container is checked") {
             Ok(()) => {
                 tally.containers_identical += 1;
                 true
@@ -314,7 +363,7 @@ impl World {
             let picked = sample::Picked::new(at.clone(), kind, registry, packed);
             match export::write(dir, &picked, &self.registries) {
                 Ok(()) => self.exported += 1,
-                Err(e) => tally.bad_input.push((at.clone(), e)),
+                Err(e) => tally.bad_input.push((picked.place, e)),
             }
         }
         ok
@@ -407,19 +456,23 @@ pub fn run(paths: &[PathBuf], options: &Options) -> (Report, Outcome) {
         bar
     });
     let mut world = World::new(options);
-    for file in &files {
+    // A window of files at a time, one a thread: enough to keep every core busy on small
+    // files, while only the window's chunks are held in memory.
+    for window in files.chunks(rayon::current_num_threads().max(1)) {
         if let Some(bar) = &bar {
             bar.set_message(
-                file.file_name()
+                window[0]
+                    .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default(),
             );
         }
-        let tally = world.file(file);
-        if let Some(bar) = &bar {
-            bar.inc(tally.bytes);
+        for (file, tally) in window.iter().zip(world.files(window)) {
+            if let Some(bar) = &bar {
+                bar.inc(tally.bytes);
+            }
+            report.files.push((file.display().to_string(), tally));
         }
-        report.files.push((file.display().to_string(), tally));
     }
     let mut tail = Tally::default();
     let picked = world.finish(&mut tail);
@@ -441,122 +494,240 @@ pub fn run(paths: &[PathBuf], options: &Options) -> (Report, Outcome) {
 }
 
 /// The NBT crate alone, for timing: every chunk of every file read,
-/// decompressed and parsed by fastnbt into a full tree (`fastnbt::Value`).
-/// Returns chunks parsed, bytes read, failures and the time taken.
+/// decompressed and parsed by fastnbt into a full tree (`fastnbt::Value`),
+/// in parallel as [`run`] reads. Returns chunks parsed, bytes read, failures
+/// and the time taken.
 pub fn parse_only(paths: &[PathBuf]) -> (usize, u64, usize, Duration) {
     let start = Instant::now();
     let (files, bad) = inputs(paths);
-    let (mut chunks, mut bytes, mut failed) = (0, 0, bad.len());
-    let mut reader = Reader::default();
-    for file in files {
-        bytes += reader.file(&file, &mut |_, nbt| match nbt
-            .map(fastnbt::from_bytes::<fastnbt::Value>)
-        {
-            Ok(Ok(_)) => chunks += 1,
-            _ => failed += 1,
+    let parse = |_, nbt: Result<&[u8], String>| {
+        nbt.is_ok_and(|nbt| fastnbt::from_bytes::<fastnbt::Value>(nbt).is_ok())
+    };
+    let (chunks, bytes, failed) = files
+        .par_iter()
+        .map(|file| match fs::read(file) {
+            Ok(bytes) => {
+                let (parsed, read) = chunks(file, &bytes, &parse);
+                let ok = parsed.iter().filter(|&&ok| ok).count();
+                (ok, read, parsed.len() - ok)
+            }
+            Err(_) => (0, 0, 1),
+        })
+        .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+    (chunks, bytes, failed + bad.len(), start.elapsed())
+}
+
+/// A file read and every chunk of it planned (in parallel over a region file's chunks).
+fn read(path: &Path, bytes: &[u8]) -> FileRead {
+    let file = place_of(path);
+    let (plans, read) = chunks(path, bytes, &|at, nbt| plan(&file, at, nbt));
+    FileRead {
+        tally: Tally {
+            files: 1,
+            bytes: read,
+            ..Tally::default()
+        },
+        plans,
+    }
+}
+
+/// Takes one chunk's decompressed NBT apart; `at` is where the region table put it.
+fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Plan {
+    let mut plan = Plan {
+        place: Place {
+            chunk: at,
+            ..file.clone()
+        },
+        ..Plan::default()
+    };
+    let parsed: Chunk<'_> = match nbt.and_then(chunk::parse) {
+        Ok(c) => c,
+        Err(e) => {
+            plan.steps.push(Step::Bad(plan.place.clone(), e));
+            return plan;
+        }
+    };
+    if let (Some(x), Some(z)) = (parsed.x_pos, parsed.z_pos) {
+        plan.place.chunk = Some((x, z));
+    }
+    plan.parsed = true;
+    let Some(version) = parsed.data_version else {
+        let bad = Step::Bad(plan.place.clone(), "chunk has no DataVersion".into());
+        plan.steps.push(bad);
+        return plan;
+    };
+    plan.place.data_version = Some(version);
+    if version < FIRST_DATA_VERSION {
+        plan.old = true;
+        return plan;
+    }
+    plan.version = Some(version);
+    plan.upgraded = parsed.upgrader_marks();
+    let Some(sections) = &parsed.sections else {
+        plan.steps.push(Step::Bad(
+            plan.place.clone(),
+            "chunk of the 1.18+ layout has no sections list".into(),
+        ));
+        return plan;
+    };
+    let mut key = String::new();
+    for section in sections {
+        let Some(y) = section.y else {
+            let bad = Step::Bad(plan.place.clone(), "section has no Y".into());
+            plan.steps.push(bad);
+            continue;
+        };
+        match (&section.block_states, &section.biomes) {
+            (None, None) => {
+                plan.steps.push(Step::LightOnly);
+                continue;
+            }
+            (Some(_), None) | (None, Some(_)) => plan.steps.push(Step::Bad(
+                Place {
+                    section_y: Some(y),
+                    ..plan.place.clone()
+                },
+                "section has only one of block_states and biomes".into(),
+            )),
+            _ => {}
+        }
+        let before = plan.containers.len();
+        if let Some(states) = &section.block_states {
+            let names = states.palette.as_ref().map(|p| {
+                let start = plan.ends.len();
+                for s in p {
+                    s.key_into(&mut key);
+                    plan.name(&key);
+                }
+                start..plan.ends.len()
+            });
+            plan.saved(Kind::BlockStates, names, states.data.as_ref());
+        }
+        if let Some(biomes) = &section.biomes {
+            let names = biomes.palette.as_ref().map(|p| {
+                let start = plan.ends.len();
+                for n in p {
+                    plan.name(n);
+                }
+                start..plan.ends.len()
+            });
+            plan.saved(Kind::Biomes, names, biomes.data.as_ref());
+        }
+        plan.steps
+            .push(Step::Section(y, plan.containers.len() - before));
+    }
+    plan
+}
+
+impl Plan {
+    /// Adds a palette name to the chunk's.
+    fn name(&mut self, name: &str) {
+        self.names.push_str(name);
+        self.ends.push(self.names.len());
+    }
+
+    fn saved(
+        &mut self,
+        kind: Kind,
+        names: Option<std::ops::Range<usize>>,
+        data: Option<&fastnbt::borrow::LongArray<'_>>,
+    ) {
+        self.containers.push(Saved {
+            kind,
+            names,
+            data: data.map(chunk::longs),
+            numbered: None,
+            result: None,
         });
     }
-    (chunks, bytes, failed, start.elapsed())
 }
 
-/// Reads files into chunk NBT, with buffers kept from chunk to chunk.
-#[derive(Default)]
-pub struct Reader {
-    nbt: Vec<u8>,
-    external: Vec<u8>,
-}
-
-/// What a [`Reader`] hands on for each chunk: where the region table put it
+/// What [`chunks`] hands each chunk to: where the region table put it
 /// (absolute chunk coordinates), and its decompressed NBT or why there is none.
-pub type ChunkSink<'s> = dyn FnMut(Option<(i32, i32)>, Result<&[u8], String>) + 's;
+pub type ChunkFn<'f, T> = dyn Fn(Option<(i32, i32)>, Result<&[u8], String>) -> T + Sync + 'f;
 
-impl Reader {
-    /// Reads `path` (a region file, or one chunk's NBT: gzip, zlib or raw)
-    /// and hands each chunk to `sink`; a file that cannot be read at all
-    /// comes as one failure with no chunk. Returns the bytes read.
-    pub fn file(&mut self, path: &Path, sink: &mut ChunkSink<'_>) -> u64 {
-        match fs::read(path) {
-            Ok(bytes) => self.bytes(path, &bytes, sink),
-            Err(e) => {
-                sink(None, Err(cannot_read(&e)));
-                0
-            }
-        }
+/// Reads a file's bytes (a region file, or one chunk's NBT: gzip, zlib or
+/// raw) and hands each chunk to `each`, in parallel over a region file's
+/// chunks. The results come in file order: a file unreadable as a whole as
+/// one failure with no chunk, else the unusable table entries, then the
+/// chunks in table order. Also gives the bytes read (with `.mcc` files).
+pub fn chunks<T: Send>(path: &Path, bytes: &[u8], each: &ChunkFn<'_, T>) -> (Vec<T>, u64) {
+    if path.extension().is_some_and(|e| e == "mca") {
+        let (out, external) = region(path, bytes, each);
+        return (out, bytes.len() as u64 + external);
     }
+    let compression = match bytes.first() {
+        Some(0x1f) => region::Compression::Gzip,
+        Some(0x78) => region::Compression::Zlib,
+        _ => region::Compression::None,
+    };
+    let mut nbt = Vec::new();
+    let out = match region::decompress(compression, bytes, &mut nbt) {
+        Ok(()) => each(None, Ok(&nbt)),
+        Err(e) => each(None, Err(e.to_string())),
+    };
+    (vec![out], bytes.len() as u64)
+}
 
-    /// As [`file`](Self::file), for the file's bytes already read.
-    pub fn bytes(&mut self, path: &Path, bytes: &[u8], sink: &mut ChunkSink<'_>) -> u64 {
-        if path.extension().is_some_and(|e| e == "mca") {
-            return bytes.len() as u64 + self.region(path, bytes, sink);
-        }
-        let compression = match bytes.first() {
-            Some(0x1f) => region::Compression::Gzip,
-            Some(0x78) => region::Compression::Zlib,
-            _ => region::Compression::None,
-        };
-        let mut nbt = std::mem::take(&mut self.nbt);
-        match region::decompress(compression, bytes, &mut nbt) {
-            Ok(()) => sink(None, Ok(&nbt)),
-            Err(e) => sink(None, Err(e.to_string())),
-        }
-        self.nbt = nbt;
-        bytes.len() as u64
-    }
-
-    /// Every chunk of a region file; returns the bytes of `.mcc` files read.
-    fn region(&mut self, path: &Path, bytes: &[u8], sink: &mut ChunkSink<'_>) -> u64 {
-        let coords = region::region_coords(path);
-        // Absolute chunk coordinates when the file name gives the region's.
-        let absolute = |x: u8, z: u8| match coords {
-            Some((rx, rz)) => (rx * 32 + x as i32, rz * 32 + z as i32),
-            None => (x as i32, z as i32),
-        };
-        let (slots, bad) = match region::slots(bytes) {
-            Ok(s) => s,
-            Err(e) => {
-                sink(None, Err(e.to_string()));
-                return 0;
-            }
-        };
-        for ((x, z), e) in bad {
-            sink(Some(absolute(x, z)), Err(e.to_string()));
-        }
-        let mut external_bytes = 0;
-        let mut nbt = std::mem::take(&mut self.nbt);
-        for slot in slots {
-            let (cx, cz) = absolute(slot.local_x, slot.local_z);
-            let read = region::payload(bytes, slot).and_then(|p| match p {
-                Payload::Inline(c, data) => region::decompress(c, data, &mut nbt),
-                Payload::External(c) => {
-                    let mcc = region::external_path(path, cx, cz);
-                    if coords.is_none() {
-                        return Err(RegionError::External {
-                            path: mcc,
-                            reason: "the region file's name gives no region coordinates".into(),
-                        });
+/// Every chunk of a region file; also the bytes of `.mcc` files read.
+fn region<T: Send>(path: &Path, bytes: &[u8], each: &ChunkFn<'_, T>) -> (Vec<T>, u64) {
+    let coords = region::region_coords(path);
+    // Absolute chunk coordinates when the file name gives the region's.
+    let absolute = |x: u8, z: u8| match coords {
+        Some((rx, rz)) => (rx * 32 + x as i32, rz * 32 + z as i32),
+        None => (x as i32, z as i32),
+    };
+    let (slots, bad) = match region::slots(bytes) {
+        Ok(s) => s,
+        Err(e) => return (vec![each(None, Err(e.to_string()))], 0),
+    };
+    let mut out: Vec<T> = bad
+        .into_iter()
+        .map(|((x, z), e)| each(Some(absolute(x, z)), Err(e.to_string())))
+        .collect();
+    // Buffers kept from chunk to chunk on each thread: decompressed NBT, `.mcc` bytes.
+    let read: Vec<(T, u64)> = slots
+        .par_iter()
+        .map_init(
+            || (Vec::new(), Vec::new()),
+            |(nbt, ext), &slot| {
+                let (cx, cz) = absolute(slot.local_x, slot.local_z);
+                let mut external_bytes = 0;
+                let read = region::payload(bytes, slot).and_then(|p| match p {
+                    Payload::Inline(c, data) => region::decompress(c, data, nbt),
+                    Payload::External(c) => {
+                        let mcc = region::external_path(path, cx, cz);
+                        if coords.is_none() {
+                            return Err(RegionError::External {
+                                path: mcc,
+                                reason: "the region file's name gives no region coordinates".into(),
+                            });
+                        }
+                        ext.clear();
+                        fs::File::open(&mcc)
+                            .and_then(|mut f| std::io::Read::read_to_end(&mut f, ext))
+                            .map_err(|e| RegionError::External {
+                                path: mcc.clone(),
+                                reason: e.to_string(),
+                            })
+                            .and_then(|n| {
+                                external_bytes = n as u64;
+                                region::decompress(c, ext, nbt)
+                            })
                     }
-                    let mut ext = std::mem::take(&mut self.external);
-                    ext.clear();
-                    let result = fs::File::open(&mcc)
-                        .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut ext))
-                        .map_err(|e| RegionError::External {
-                            path: mcc.clone(),
-                            reason: e.to_string(),
-                        })
-                        .and_then(|n| {
-                            external_bytes += n as u64;
-                            region::decompress(c, &ext, &mut nbt)
-                        });
-                    self.external = ext;
-                    result
-                }
-            });
-            match read {
-                Ok(()) => sink(Some((cx, cz)), Ok(&nbt)),
-                Err(e) => sink(Some((cx, cz)), Err(e.to_string())),
-            }
-        }
-        self.nbt = nbt;
-        external_bytes
+                });
+                let out = match read {
+                    Ok(()) => each(Some((cx, cz)), Ok(nbt)),
+                    Err(e) => each(Some((cx, cz)), Err(e.to_string())),
+                };
+                (out, external_bytes)
+            },
+        )
+        .collect();
+    let mut external = 0;
+    for (t, n) in read {
+        out.push(t);
+        external += n;
     }
+    (out, external)
 }
