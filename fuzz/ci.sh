@@ -34,6 +34,12 @@ if ! cargo fuzz build "${flags[@]}" >"$log" 2>&1; then
   cat "$log"
   exit 1
 fi
+# The seed generator (examples/seeds.rs) builds too, or it rots unseen.
+if ! cargo check --quiet --examples >"$log" 2>&1; then
+  echo "fuzz: examples/seeds.rs does not build"
+  cat "$log"
+  exit 1
+fi
 failed=0
 for t in $(cargo fuzz list); do
   if [ "${FUZZ_REPLAY:-1}" != 0 ] && [ -d "crashes/$t" ] && [ -n "$(ls -A "crashes/$t")" ]; then

@@ -282,7 +282,7 @@ fn run(root: &Path, out: &Path) -> Result<(), String> {
         sample: Some(96),
         progress: false,
     };
-    let (_, _, exported) = world::run(&found, &options);
+    let exported = world::run(&found, &options).1.exported;
     let mut exported_cases = Vec::new();
     files(&export, "json", &mut exported_cases);
     for path in &exported_cases {
