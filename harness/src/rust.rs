@@ -89,6 +89,18 @@ fn run_case(
             Ops::Container(ops),
         ) => {
             let strategy = Strategy::with(strategy, registry);
+            // A getter no op shows, held to its documented value as `==` is
+            // held to the observable state: Minecraft's `Mth.ceillog2`.
+            let ceillog2 = u32::BITS - registry.saturating_sub(1).leading_zeros();
+            if strategy.global_bits() != ceillog2 {
+                return Err(ExecError::Internal {
+                    op: None,
+                    message: format!(
+                        "Strategy::global_bits gives {} for a registry of {registry}, not {ceillog2}",
+                        strategy.global_bits()
+                    ),
+                });
+            }
             if initial >= registry {
                 return Err(invalid(
                     None,
