@@ -79,17 +79,6 @@ impl<'a> Reader<'a> {
         Err(Error::VarIntTooBig { at: start })
     }
 
-    /// One big-endian long.
-    #[inline]
-    pub fn i64(&mut self) -> Result<i64, Error> {
-        let bytes = self
-            .buf
-            .get(self.pos..self.pos + 8)
-            .ok_or_else(|| self.truncated(8))?;
-        self.pos += 8;
-        Ok(i64::from_be_bytes(bytes.try_into().expect("8 bytes")))
-    }
-
     /// Fills `longs` with big-endian longs, one at a time as netty does, so a
     /// short input leaves the longs it had room for overwritten.
     pub fn i64s_into(&mut self, longs: &mut [i64]) -> Result<(), Error> {
