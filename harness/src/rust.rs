@@ -89,9 +89,24 @@ fn run_case(
             Ops::Container(ops),
         ) => {
             let strategy = Strategy::with(strategy, registry);
-            // A getter no op shows, held to its documented value as `==` is
-            // held to the observable state: Minecraft's `Mth.ceillog2`.
+            // Getters no op shows, held to their documented values as `==` is
+            // held to the observable state: 16 or 4 a side, and Minecraft's
+            // `Mth.ceillog2` of the registry.
             let ceillog2 = u32::BITS - registry.saturating_sub(1).leading_zeros();
+            let axis = match strategy.kind() {
+                paletted::Kind::BlockStates => 16,
+                paletted::Kind::Biomes => 4,
+            };
+            if strategy.axis_len() != axis || strategy.size() != 1 << (3 * axis.ilog2()) {
+                return Err(ExecError::Internal {
+                    op: None,
+                    message: format!(
+                        "Strategy::axis_len gives {} and size {}, not {axis} and {axis}^3",
+                        strategy.axis_len(),
+                        strategy.size()
+                    ),
+                });
+            }
             if strategy.global_bits() != ceillog2 {
                 return Err(ExecError::Internal {
                     op: None,
