@@ -7,9 +7,21 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-/// This test run's scratch folder.
+/// This test run's scratch folder. Each run's copies of the recorded set take about 200 MB,
+/// so the first call removes the folders of earlier runs whose process has ended.
 pub fn scratch() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("jvm-{}", std::process::id()));
+    static SWEPT: OnceLock<()> = OnceLock::new();
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    SWEPT.get_or_init(|| {
+        for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
+            let name = e.file_name();
+            let pid = name.to_str().and_then(|n| n.strip_prefix("jvm-"));
+            if pid.is_some_and(|p| !Path::new("/proc").join(p).exists()) {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    });
+    let dir = root.join(format!("jvm-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
