@@ -373,7 +373,7 @@ impl PalettedContainer {
         if self.palette.size() == 1 {
             return Ok(vec![(self.palette.value_for(0)?, self.storage.len())]);
         }
-        count::tally(&self.storage, self.palette.len())
+        count::tally(&self.storage)
             .into_iter()
             .map(|(id, n)| Ok((self.palette.value_for(id)?, n)))
             .collect()

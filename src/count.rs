@@ -4,7 +4,9 @@
 //! built with the default capacity (16) and load factor (0.75), then reports
 //! the entries in the map's own iteration order. That order is a function of
 //! the keys' insertion order alone (a tally's later increments never move a
-//! key), so this module rebuilds the table's layout from that order:
+//! key), so this module rebuilds the table's layout from that order (a
+//! storage's values are tallied a run of equal longs at a time, or into a
+//! small table first, then added to the map in first-appearance order):
 //! open addressing with linear probing over a power-of-two array, fastutil's
 //! `HashCommon.mix` as the hash, key 0 kept outside the array, a rehash into
 //! the next size once the table holds its maximum fill (re-inserting the old
@@ -36,46 +38,64 @@ fn max_fill(n: usize) -> usize {
     ((n as f32 * LOAD_FACTOR).ceil() as usize).min(n - 1)
 }
 
-/// The key layout of an `Int2IntOpenHashMap` (values are not needed to know
-/// the order).
+/// An `Int2IntOpenHashMap` that only ever adds to counts, laid out as
+/// fastutil lays it out, so that its iteration order is Minecraft's.
 ///
-/// Invariant: `slots.len()` is a power of two; 0 marks a free slot; every
-/// non-zero key is in exactly one slot, reachable by linear probing from
-/// `mix(key) & mask`; `size` counts the keys, key 0 included.
-struct Layout {
-    slots: Vec<i32>,
-    has_zero: bool,
+/// Invariant: `slots.len()` is a power of two; key 0 marks a free slot
+/// (key 0 itself is kept outside, its count in `zero`); every non-zero key
+/// is in exactly one slot, `(key, count)`, reachable by linear probing from
+/// `mix(key) & mask`; `size` counts the keys, key 0 included (when `zero`
+/// is non-zero).
+struct Tally {
+    slots: Vec<(i32, u32)>,
+    zero: u32,
     size: usize,
     max_fill: usize,
 }
 
-impl Layout {
-    fn new() -> Layout {
+impl Tally {
+    fn new() -> Tally {
         let n = array_size(DEFAULT_EXPECTED);
-        Layout {
-            slots: vec![0; n],
-            has_zero: false,
+        Tally {
+            slots: vec![(0, 0); n],
+            zero: 0,
             size: 0,
             max_fill: max_fill(n),
         }
     }
 
-    fn place(slots: &mut [i32], key: i32) {
-        let mask = slots.len() - 1;
-        let mut pos = mix(key) as usize & mask;
-        while slots[pos] != 0 {
-            pos = (pos + 1) & mask;
+    /// fastutil's `addTo(key, n)` for `n > 0`: a new key takes the first
+    /// free slot of its probe sequence, and the table grows once it holds
+    /// its maximum fill.
+    #[inline(always)]
+    fn add(&mut self, key: i32, n: u32) {
+        if key == 0 {
+            let new = self.zero == 0;
+            self.zero += n;
+            if new {
+                self.grew();
+            }
+            return;
         }
-        slots[pos] = key;
+        let mask = self.slots.len() - 1;
+        let mut pos = mix(key) as usize & mask;
+        loop {
+            match &mut self.slots[pos] {
+                (0, _) => break,
+                (k, count) if *k == key => {
+                    *count += n;
+                    return;
+                }
+                _ => pos = (pos + 1) & mask,
+            }
+        }
+        self.slots[pos] = (key, n);
+        self.grew();
     }
 
-    /// Inserts a key not yet present.
-    fn insert_new(&mut self, key: i32) {
-        if key == 0 {
-            self.has_zero = true;
-        } else {
-            Layout::place(&mut self.slots, key);
-        }
+    /// One more key: rehashed into the next size once the table held its
+    /// maximum fill before it.
+    fn grew(&mut self) {
         let before = self.size;
         self.size += 1;
         if before >= self.max_fill {
@@ -83,73 +103,146 @@ impl Layout {
         }
     }
 
+    /// Moves every key into a table of `n` slots, from the highest slot
+    /// down, as fastutil's `rehash` does.
+    #[cold]
     fn rehash(&mut self, n: usize) {
-        let mut slots = vec![0; n];
-        for &key in self.slots.iter().rev().filter(|&&k| k != 0) {
-            Layout::place(&mut slots, key);
+        let mut slots = vec![(0, 0); n];
+        let mask = n - 1;
+        for &(key, count) in self.slots.iter().rev() {
+            if key != 0 {
+                let mut pos = mix(key) as usize & mask;
+                while slots[pos].0 != 0 {
+                    pos = (pos + 1) & mask;
+                }
+                slots[pos] = (key, count);
+            }
         }
         self.slots = slots;
         self.max_fill = max_fill(n);
     }
 
-    fn iteration_order(&self) -> impl Iterator<Item = i32> + '_ {
-        let zero = self.has_zero.then_some(0);
+    /// `(key, count)` in iteration order: key 0 first, then the slots from
+    /// the highest down.
+    fn into_counts(self) -> Vec<(u32, usize)> {
+        let zero = (self.zero != 0).then_some((0, self.zero as usize));
         zero.into_iter()
-            .chain(self.slots.iter().rev().copied().filter(|&k| k != 0))
+            .chain(
+                self.slots
+                    .iter()
+                    .rev()
+                    .filter(|&&(k, _)| k != 0)
+                    .map(|&(k, n)| (k as u32, n as usize)),
+            )
+            .collect()
     }
 }
 
-/// `(key, count)` in the iteration order of a map that received `keys` in
-/// this order.
-fn in_map_order(keys: &[u32], count: impl Fn(u32) -> u32) -> Vec<(u32, usize)> {
-    let mut layout = Layout::new();
-    for &key in keys {
-        layout.insert_new(key as i32);
+/// Tallies a storage's palette ids and gives `(id, count)` in the order
+/// Minecraft's `count` reports them.
+pub(crate) fn tally(storage: &BitStorage) -> Vec<(u32, usize)> {
+    type ByWidth = fn(&BitStorage) -> Vec<(u32, usize)>;
+    /// [`tally_bytes`] for each width it takes, 1 to 8 bits.
+    const BY_WIDTH: [ByWidth; 8] = [
+        tally_bytes::<1>,
+        tally_bytes::<2>,
+        tally_bytes::<3>,
+        tally_bytes::<4>,
+        tally_bytes::<5>,
+        tally_bytes::<6>,
+        tally_bytes::<7>,
+        tally_bytes::<8>,
+    ];
+    match BY_WIDTH.get(storage.bits().wrapping_sub(1) as usize) {
+        Some(by_width) => by_width(storage),
+        None => tally_wide(storage),
     }
-    layout
-        .iteration_order()
-        .map(|key| (key as u32, count(key as u32) as usize))
-        .collect()
 }
 
-/// Tallies `indices` and gives `(index, count)` in the order Minecraft's
-/// `count` reports them.
-pub(crate) fn tally(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
-    if storage.bits() == 4 && len <= 16 && !storage.is_empty() {
-        return tally_nibbles(storage, len);
-    }
-    tally_general(storage, len)
-}
-
-/// [`tally`] for any storage: a value at a time.
-fn tally_general(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
-    // Dense tally first (cheap), remembering first appearances, then lay the
-    // keys out in the order the map would have received them.
-    let mut counts: Vec<u32> = Vec::new();
-    let mut first_seen: Vec<u32> = Vec::new();
-    let mut sparse: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
-    let dense_limit = 1usize << 16;
-    if len <= dense_limit {
-        counts = vec![0; len.max(1)];
-    }
-    storage.for_each(|_, index| {
-        let slot = if (index as usize) < counts.len() {
-            &mut counts[index as usize]
-        } else {
-            sparse.entry(index).or_insert(0)
-        };
-        if *slot == 0 {
-            first_seen.push(index);
+/// The storage's longs as runs of equal longs, `(long, repeats, values)`:
+/// whole longs first, then the partial last long alone (its unused high
+/// bits are not values). Layers of one block are runs of whole longs, and
+/// a repeated long brings no first appearance, so each run's values are
+/// counted once, times its repeats. Needs `bits > 0`.
+fn runs(storage: &BitStorage) -> impl Iterator<Item = (u64, u32, usize)> + '_ {
+    let per = (64 / storage.bits()) as usize;
+    let size = storage.len();
+    let (whole, last) = storage.longs().split_at(size / per);
+    let mut whole = whole.iter().map(|&l| l as u64).peekable();
+    std::iter::from_fn(move || {
+        let long = whole.next()?;
+        let mut repeats = 1;
+        while whole.next_if_eq(&long).is_some() {
+            repeats += 1;
         }
-        *slot += 1;
-    });
-    in_map_order(&first_seen, |key| {
-        if (key as usize) < counts.len() {
-            counts[key as usize]
-        } else {
-            sparse[&key]
-        }
+        Some((long, repeats, per))
     })
+    .chain(last.first().map(move |&l| (l as u64, 1, size % per)))
+}
+
+/// Id `k` of `long`, `BITS` bits each from the lowest.
+#[inline(always)]
+fn id_in<const BITS: u32>(long: u64, k: usize) -> usize {
+    ((long >> (k as u32 * BITS)) & ((1 << BITS) - 1)) as usize
+}
+
+/// [`tally`] for storages of `BITS` = 1 to 8 bits, where every id a long
+/// can hold (ids past the palette too, from a lenient load) has a slot in
+/// one small table: counts from one pass over the [`runs`] (a whole long's
+/// loop has a constant count, so it unrolls), then first appearances from a
+/// second pass that stops once every id counted has appeared, added to the
+/// map in that order.
+fn tally_bytes<const BITS: u32>(storage: &BitStorage) -> Vec<(u32, usize)> {
+    let per = (64 / BITS) as usize;
+    let mut counts = [0u32; 256];
+    for (long, repeats, values) in runs(storage) {
+        if values == per {
+            for k in 0..per {
+                counts[id_in::<BITS>(long, k)] += repeats;
+            }
+        } else {
+            for k in 0..values {
+                counts[id_in::<BITS>(long, k)] += repeats;
+            }
+        }
+    }
+    let distinct = counts[..1 << BITS].iter().filter(|&&n| n != 0).count();
+    let mut tally = Tally::new();
+    'scan: for (long, _, values) in runs(storage) {
+        for k in 0..values {
+            let id = id_in::<BITS>(long, k);
+            if counts[id] != 0 {
+                tally.add(id as i32, std::mem::take(&mut counts[id]));
+                if tally.size == distinct {
+                    break 'scan;
+                }
+            }
+        }
+    }
+    tally.into_counts()
+}
+
+/// [`tally`] for 0 bits (every value 0) and for 9 to 32 (a global
+/// palette, whose ids span a registry): straight into the map, a run's
+/// long at a time.
+fn tally_wide(storage: &BitStorage) -> Vec<(u32, usize)> {
+    let mut tally = Tally::new();
+    let bits = storage.bits();
+    if bits == 0 {
+        if !storage.is_empty() {
+            tally.add(0, storage.len() as u32);
+        }
+        return tally.into_counts();
+    }
+    let mask = storage.max_value() as u64;
+    for (long, repeats, values) in runs(storage) {
+        let mut rest = long;
+        for _ in 0..values {
+            tally.add((rest & mask) as i32, repeats);
+            rest >>= bits;
+        }
+    }
+    tally.into_counts()
 }
 
 /// The ids of a 4-bit storage in the order they first appear, from index 0
@@ -194,54 +287,6 @@ pub(crate) fn first_nibbles(storage: &BitStorage, len: usize) -> Vec<u32> {
     order
 }
 
-/// [`tally`] for 4-bit storages of at most 16 palette ids, a byte (two
-/// values) at a time: first appearances from a scan that stops once every
-/// id has appeared, counts from per-byte tallies (four tables, so runs of
-/// one byte do not wait on each other) folded into per-id counts.
-fn tally_nibbles(storage: &BitStorage, len: usize) -> Vec<(u32, usize)> {
-    let size = storage.len();
-    let longs = storage.longs();
-    let full = size / 16;
-    let first_seen = first_nibbles(storage, len);
-    let mut pairs = [[0u32; 256]; 4];
-    let mut add = |long: u64, run: u32| {
-        for k in 0..8 {
-            pairs[k & 3][((long >> (8 * k)) & 0xFF) as usize] += run;
-        }
-    };
-    let mut run = (0u64, 0u32);
-    for &long in &longs[..full] {
-        let long = long as u64;
-        if run.1 != 0 && long == run.0 {
-            run.1 += 1;
-        } else {
-            add(run.0, run.1);
-            run = (long, 1);
-        }
-    }
-    add(run.0, run.1);
-    let mut counts = [0u32; 16];
-    for table in &pairs {
-        for (byte, &n) in table.iter().enumerate() {
-            counts[byte & 15] += n;
-            counts[byte >> 4] += n;
-        }
-    }
-    // The last long's values past a whole long, one by one; nibbles past
-    // the storage's end are not values.
-    if let Some(&last) = longs.get(full) {
-        for i in 0..size - full * 16 {
-            counts[((last as u64 >> (4 * i)) & 15) as usize] += 1;
-        }
-    }
-    if counts[len..].iter().any(|&n| n != 0) {
-        // An index past the palette (a lenient load): the general tally
-        // reports it as Minecraft would.
-        return tally_general(storage, len);
-    }
-    in_map_order(&first_seen, |key| counts[key as usize])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,10 +296,7 @@ mod tests {
         keys.iter()
             .enumerate()
             .for_each(|(i, &k)| storage.set(i, k));
-        tally(&storage, 1 << 16)
-            .into_iter()
-            .map(|(k, _)| k)
-            .collect()
+        tally(&storage).into_iter().map(|(k, _)| k).collect()
     }
 
     #[test]
@@ -282,38 +324,47 @@ mod tests {
         assert_eq!(max_fill(2), 1);
     }
 
+    /// Minecraft's tally: every value added to the map one at a time, in
+    /// index order.
+    fn value_by_value(storage: &BitStorage) -> Vec<(u32, usize)> {
+        let mut map = Tally::new();
+        storage.for_each(|_, id| map.add(id as i32, 1));
+        map.into_counts()
+    }
+
     #[test]
-    fn the_nibble_tally_agrees_with_the_general_one() {
-        let mut seed = 7u64;
+    fn the_tally_by_runs_agrees_with_a_value_by_value_one() {
+        let mut seed = 11u64;
         let mut next = move || {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as u32
         };
-        for size in [1, 15, 16, 17, 64, 100, 4095, 4096, 3 * 1365] {
-            for len in [1, 2, 5, 16] {
-                let mut storage = BitStorage::new(4, size);
-                for i in 0..size {
+        for bits in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 21, 31, 32] {
+            let max = u32::MAX.checked_shr(32 - bits).unwrap_or(0);
+            for size in [0, 1, 12, 13, 15, 16, 17, 64, 100, 4095, 4096] {
+                // One id, a few, a palette's worth, and ids across the
+                // whole width (a global palette, or a lenient load).
+                for spread in [1, 3, 17, 300, u32::MAX] {
+                    let mut storage = BitStorage::new(bits, size);
                     // Layers of whole equal longs, runs of one value, and
-                    // a spread.
-                    let v = match size % 3 {
-                        0 if i < size / 2 => (i as u32 / 256) % len,
-                        _ if next() % 4 == 0 => next() % len,
-                        _ => (i as u32 / 7) % len,
-                    };
-                    storage.set(i, v);
+                    // scattered ones.
+                    for i in 0..size {
+                        let v = match next() % 4 {
+                            _ if i < size / 2 => i as u32 / 256,
+                            0 => next(),
+                            _ => i as u32 / 7,
+                        };
+                        storage.set(i, (v % spread) & max);
+                    }
+                    assert_eq!(
+                        tally(&storage),
+                        value_by_value(&storage),
+                        "bits {bits} size {size} spread {spread}"
+                    );
                 }
-                assert_eq!(
-                    tally_nibbles(&storage, len as usize),
-                    tally_general(&storage, len as usize),
-                    "size {size} palette {len}"
-                );
             }
         }
-        // An index past the palette falls back to the general tally.
-        let mut storage = BitStorage::new(4, 64);
-        storage.set(40, 9);
-        assert_eq!(tally(&storage, 3), tally_general(&storage, 3));
     }
 }
