@@ -50,7 +50,6 @@ struct Tally {
     slots: Vec<(i32, u32)>,
     zero: u32,
     size: usize,
-    max_fill: usize,
 }
 
 impl Tally {
@@ -60,7 +59,6 @@ impl Tally {
             slots: vec![(0, 0); n],
             zero: 0,
             size: 0,
-            max_fill: max_fill(n),
         }
     }
 
@@ -98,7 +96,7 @@ impl Tally {
     fn grew(&mut self) {
         let before = self.size;
         self.size += 1;
-        if before >= self.max_fill {
+        if before >= max_fill(self.slots.len()) {
             self.rehash(array_size(self.size + 1));
         }
     }
@@ -119,7 +117,6 @@ impl Tally {
             }
         }
         self.slots = slots;
-        self.max_fill = max_fill(n);
     }
 
     /// `(key, count)` in iteration order: key 0 first, then the slots from

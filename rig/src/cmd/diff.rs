@@ -17,7 +17,7 @@ use harness::store::Store;
 
 use super::adapter::{is_paletted, SideArgs};
 use super::jvm_cases;
-use super::live::{self, JobsArgs, Sides};
+use super::live::{self, Sides};
 use crate::jvm::JvmArgs;
 
 /// Arguments of `rig diff`.
@@ -30,7 +30,7 @@ pub struct Args {
     #[command(flatten)]
     pub sides: SideArgs,
     #[command(flatten)]
-    pub jobs: JobsArgs,
+    pub jobs: super::Jobs,
 }
 
 /// Runs `rig diff`.
@@ -52,7 +52,7 @@ fn diff(args: Args) -> Result<bool, String> {
         args.paths.clone()
     };
     let files = jvm_cases::files(&paths)?;
-    let jobs = args.jobs.count(Some(files.len()));
+    let jobs = args.jobs.jvm_children(Some(files.len()));
     // The reference side: the JVM, or the Rust containers standing in for it.
     let (setup, workers) = Sides::start(&args.jvm, &args.sides, jobs)?;
     let on_jvm = setup.is_some();

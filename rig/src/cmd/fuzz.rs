@@ -19,7 +19,7 @@ use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
 
 use super::adapter::SideArgs;
-use super::live::{self, JobsArgs, Run, Sides};
+use super::live::{self, Run, Sides};
 use crate::jvm::{JvmArgs, Setup};
 
 /// Arguments of `rig fuzz`.
@@ -46,7 +46,7 @@ pub struct Args {
     #[command(flatten)]
     pub sides: SideArgs,
     #[command(flatten)]
-    pub jobs: JobsArgs,
+    pub jobs: super::Jobs,
 }
 
 /// A case on both sides, as the shrinker wants it.
@@ -114,7 +114,7 @@ fn fuzz(args: Args) -> Result<bool, String> {
         (t, _) => t,
     };
     let store = args.root.clone().map_or_else(Store::find, Store::at);
-    let jobs = args.jobs.count(args.cases);
+    let jobs = args.jobs.jvm_children(args.cases);
     let (setup, workers) = Sides::start(&args.jvm, &args.sides, jobs)?;
 
     // Cases are generated in one order whatever --jobs is, run on the workers, and judged

@@ -16,29 +16,6 @@ use harness::rust::RustExecutor;
 use super::adapter::{Reference, SideArgs};
 use crate::jvm::{JvmArgs, JvmExecutor, Setup};
 
-/// `--jobs`: how many cases run at once, each set of sides with its own JVM child.
-#[derive(clap::Args, Clone, Debug, Default)]
-pub struct JobsArgs {
-    /// Cases run at once, each on its own JVM child (and adapter process); the report is the
-    /// same whatever the number. Default: the available cores, at most 8.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
-}
-
-impl JobsArgs {
-    /// The number of workers for `work` items (never more than there are).
-    pub fn count(&self, work: Option<usize>) -> usize {
-        let n = self.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_DEFAULT_JOBS)),
-            usize::from,
-        );
-        work.map_or(n, |w| n.min(w)).max(1)
-    }
-}
-
-/// Each job holds a JVM (a few hundred MB at most) and its compiler threads.
-const MAX_DEFAULT_JOBS: usize = 8;
-
 /// A case's result on one side.
 pub type Run = Result<Vec<Outcome>, ExecError>;
 

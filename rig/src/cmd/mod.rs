@@ -48,24 +48,40 @@ pub fn store() -> Store {
 /// `--jobs N`, shared by the commands that work on every core.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub struct Jobs {
-    /// Threads to check on [default: the machine's available parallelism]. The output is
-    /// the same for every N; `--jobs 1` checks one item after the other.
-    #[arg(long, value_name = "N")]
+    /// Items worked on at once: threads for `check` and `world`; for `diff` and `fuzz`, cases,
+    /// each on its own JVM child (and adapter process). The output is the same for every N.
+    /// Default: the available cores (at most 8 JVM children).
+    #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<std::num::NonZeroUsize>,
 }
 
+/// Each JVM child holds a JVM (a few hundred MB at most) and its compiler threads.
+const MAX_DEFAULT_JVMS: usize = 8;
+
 impl Jobs {
+    fn cores() -> usize {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    }
+
     /// Runs `f` in a thread pool of this many threads; rayon's parallel
     /// iterators inside it use that pool.
     pub fn install<T: Send>(self, f: impl FnOnce() -> T + Send) -> T {
         let threads = self
             .jobs
-            .or_else(|| std::thread::available_parallelism().ok())
-            .map_or(1, std::num::NonZeroUsize::get);
+            .map_or_else(Self::cores, std::num::NonZeroUsize::get);
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(f),
             // No pool of that size to be had: rayon's global one.
             Err(_) => f(),
         }
+    }
+
+    /// The number of JVM children for `work` items (never more than there are).
+    pub fn jvm_children(self, work: Option<usize>) -> usize {
+        let n = self.jobs.map_or_else(
+            || Self::cores().min(MAX_DEFAULT_JVMS),
+            std::num::NonZeroUsize::get,
+        );
+        work.map_or(n, |w| n.min(w)).max(1)
     }
 }
