@@ -146,12 +146,17 @@ impl PalettedContainer {
     #[inline(always)]
     fn lookup(&self, id: u32, i: usize) -> Result<u32, Error> {
         match &self.palette {
-            Palette::Single(Some(v)) => return Ok(*v),
             Palette::HashMap { entries, .. } => {
                 if let Some(&v) = entries.get(id as usize) {
                     return Ok(v);
                 }
             }
+            Palette::Linear { slots, size } if i64::from(id) < i64::from(*size) => {
+                if let Some(&v) = slots.get(id as usize) {
+                    return Ok(v);
+                }
+            }
+            Palette::Single(Some(v)) => return Ok(*v),
             _ => {}
         }
         self.palette.value_for(id).map_err(|e| at(e, i))
@@ -163,20 +168,21 @@ impl PalettedContainer {
     /// If the position is outside the container or `value` is not below the
     /// registry's size (nothing is changed first), or the container was
     /// loaded leniently and Minecraft would throw here.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, x: i32, y: i32, z: i32, value: u32) {
         let i = self.strategy.index(x, y, z);
-        self.set_at(i, value)
+        check_value(&self.strategy, value);
+        self.store(i, value).unwrap_or_else(|e| fail(e))
     }
 
     /// Sets the value at index `i`.
     ///
     /// # Panics
     /// As [`set`](Self::set).
-    #[inline]
+    #[inline(always)]
     pub fn set_at(&mut self, i: usize, value: u32) {
         self.check_call(i, value);
-        self.try_set_at(i, value).unwrap_or_else(|e| fail(e))
+        self.store(i, value).unwrap_or_else(|e| fail(e))
     }
 
     /// Sets the value at a position as Minecraft's `set(x, y, z, value)`
@@ -210,21 +216,21 @@ impl PalettedContainer {
     ///
     /// # Panics
     /// As [`set`](Self::set).
-    #[inline]
+    #[inline(always)]
     pub fn get_and_set(&mut self, x: i32, y: i32, z: i32, value: u32) -> u32 {
         let i = self.strategy.index(x, y, z);
-        self.get_and_set_at(i, value)
+        check_value(&self.strategy, value);
+        self.swap(i, value).unwrap_or_else(|e| fail(e))
     }
 
     /// Sets the value at index `i` and gives the one it replaced.
     ///
     /// # Panics
     /// As [`set`](Self::set).
-    #[inline]
+    #[inline(always)]
     pub fn get_and_set_at(&mut self, i: usize, value: u32) -> u32 {
         self.check_call(i, value);
-        self.try_get_and_set_at(i, value)
-            .unwrap_or_else(|e| fail(e))
+        self.swap(i, value).unwrap_or_else(|e| fail(e))
     }
 
     /// Sets the value at a position and gives the one it replaced, as
@@ -246,6 +252,23 @@ impl PalettedContainer {
         let id = self.id_to_store(value)?;
         let old = self.storage.try_get_and_set(i, i64::from(id))?;
         self.palette.value_for(old).map_err(|e| at(e, i as usize))
+    }
+
+    /// The strict `set`'s core once its checks pass (`i` inside, `value`
+    /// in the registry): Minecraft's store, with no index check left to
+    /// make.
+    #[inline(always)]
+    fn store(&mut self, i: usize, value: u32) -> Result<(), Error> {
+        let id = self.palette_id(value)?;
+        self.storage.set_in_range(i, i64::from(id))
+    }
+
+    /// [`store`](Self::store), giving the value replaced.
+    #[inline(always)]
+    fn swap(&mut self, i: usize, value: u32) -> Result<u32, Error> {
+        let id = self.palette_id(value)?;
+        let old = self.storage.get_and_set_in_range(i, i64::from(id))?;
+        self.palette.value_for(old).map_err(|e| at(e, i))
     }
 
     /// The strict calls' checks, made before anything changes.
@@ -271,14 +294,22 @@ impl PalettedContainer {
                 registry,
             });
         }
-        if let Some(id) = self.palette.find(value) {
-            return Ok(id);
-        }
-        self.id_for(value)
+        self.palette_id(value)
     }
 
-    /// The palette id of `value`, growing the container when the palette is
-    /// full.
+    /// The palette id of `value`, known to be in the registry: found, or
+    /// added.
+    #[inline(always)]
+    fn palette_id(&mut self, value: u32) -> Result<u32, Error> {
+        match self.palette.find(value) {
+            Some(id) => Ok(id),
+            None => self.id_for(value),
+        }
+    }
+
+    /// The palette id of a value the palette lacks, growing the container
+    /// when the palette is full.
+    #[inline(never)]
     fn id_for(&mut self, value: u32) -> Result<u32, Error> {
         match self.palette.id_for(value)? {
             Some(id) => Ok(id),

@@ -32,7 +32,11 @@ pub const NULL: u32 = u32::MAX;
 /// An entry may repeat (a loaded palette); a lookup finds its first index.
 /// `HashMap` entries past `capacity` exist only after a lenient wire read,
 /// as Minecraft's hash palette grows to hold whatever it reads.
+///
+/// A tag byte rather than a niche in a field (`repr(u8)`): telling the kinds
+/// apart is then one compare on every lookup.
 #[derive(Clone, Debug)]
+#[repr(u8)]
 pub(crate) enum Palette {
     /// `None` is Minecraft's uninitialised single-value palette (loaded from
     /// an empty saved palette): reading it fails, the first `set` fills it.

@@ -151,13 +151,6 @@ impl BitStorage {
     /// size - 1, i)`, then the value against the mask. Both are taken as
     /// Java longs, so a negative index or value fails as it does there.
     #[inline(always)]
-    fn check(&self, i: i64, v: i64) -> Result<usize, Error> {
-        let i = self.check_index(i)?;
-        self.check_value(v)?;
-        Ok(i)
-    }
-
-    #[inline(always)]
     fn check_index(&self, i: i64) -> Result<usize, Error> {
         let last = i64::from(self.size) - 1;
         if (0..=last).contains(&i) {
@@ -205,22 +198,46 @@ impl BitStorage {
     /// ([`Error::OutOfRange`], index first), changing nothing.
     #[inline]
     pub fn try_set(&mut self, i: i64, v: i64) -> Result<(), Error> {
-        self.try_get_and_set(i, v).map(drop)
+        let i = self.check_index(i)?;
+        self.set_in_range(i, v)
     }
 
     /// Sets the value at `i` and gives the one it replaced, or fails as
     /// [`try_set`](Self::try_set) does.
     #[inline]
     pub fn try_get_and_set(&mut self, i: i64, v: i64) -> Result<u32, Error> {
-        let i = self.check(i, v)?;
-        if self.bits == 0 {
-            return Ok(0);
-        }
-        let (cell, shift) = self.locate(i);
-        let long = &mut self.longs[cell];
-        let old = ((*long as u64 >> shift) & self.mask) as u32;
-        *long = ((*long as u64 & !(self.mask << shift)) | ((v as u64) << shift)) as i64;
+        let i = self.check_index(i)?;
+        self.get_and_set_in_range(i, v)
+    }
+
+    /// [`try_set`](Self::try_set) at an `i` known to be below `len()`:
+    /// only the value is checked.
+    #[inline(always)]
+    pub(crate) fn set_in_range(&mut self, i: usize, v: i64) -> Result<(), Error> {
+        self.check_value(v)?;
+        self.put(i, v as u64);
+        Ok(())
+    }
+
+    /// [`try_get_and_set`](Self::try_get_and_set) at an `i` known to be
+    /// below `len()`: only the value is checked.
+    #[inline(always)]
+    pub(crate) fn get_and_set_in_range(&mut self, i: usize, v: i64) -> Result<u32, Error> {
+        self.check_value(v)?;
+        let old = self.get_in_range(i);
+        self.put(i, v as u64);
         Ok(old)
+    }
+
+    /// Stores a checked value at an `i` below `len()`.
+    #[inline(always)]
+    fn put(&mut self, i: usize, v: u64) {
+        let (cell, shift) = self.locate(i);
+        // Only a 0-bit storage has no long here, and its one value, 0, is
+        // what every position holds already.
+        if let Some(long) = self.longs.get_mut(cell) {
+            *long = ((*long as u64 & !(self.mask << shift)) | (v << shift)) as i64;
+        }
     }
 
     /// The value at `i`.
@@ -359,6 +376,21 @@ struct AtLeast {
     carry: u64,
 }
 
+/// A 1 every `step` bits from bit 0, `count` of them (`count * step` may
+/// pass 64 by less than a step: the ones past bit 63 are dropped).
+fn lanes(step: u32, count: usize) -> u64 {
+    let mut ones = 1u64;
+    let mut width = step;
+    while width < 64 {
+        ones |= ones << width;
+        width *= 2;
+    }
+    match u32::try_from(count).ok().and_then(|c| c.checked_mul(step)) {
+        Some(used) if used < 64 => ones & ((1 << used) - 1),
+        _ => ones,
+    }
+}
+
 impl AtLeast {
     /// The test for values of `bits` bits against `bound`; `None` when no
     /// value can fail it (no bits, or `bound` past the largest value).
@@ -372,27 +404,23 @@ impl AtLeast {
         }
         let per = (64 / bits) as usize;
         let add = (mask + 1) - u64::from(bound);
-        let mut t = AtLeast {
+        // A 1 at the low bit of every even-numbered value's place; the odd
+        // ones are shifted down onto the same places, so they take the
+        // even places that have an odd value above them.
+        let evens = lanes(2 * bits, per.div_ceil(2));
+        let odds = lanes(2 * bits, per / 2);
+        // Each lane's product stays inside its 2 x bits places.
+        let t = AtLeast {
             bits,
             per,
             bound,
             mask,
-            even: 0,
-            odd: 0,
-            add_even: 0,
-            add_odd: 0,
-            carry: 0,
+            even: evens * mask,
+            odd: odds * mask,
+            add_even: evens * add,
+            add_odd: odds * add,
+            carry: evens << bits,
         };
-        for i in (0..per).step_by(2) {
-            let at = i as u32 * bits;
-            t.even |= mask << at;
-            t.add_even |= add << at;
-            t.carry |= 1 << (at + bits);
-            if i + 1 < per {
-                t.odd |= mask << at;
-                t.add_odd |= add << at;
-            }
-        }
         Some(t)
     }
 
