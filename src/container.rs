@@ -467,10 +467,16 @@ impl PalettedContainer {
     /// [`write`](Self::write), or [`Error::Uninitialized`] (nothing written).
     /// Indices past the palette's end are sent as they are, as Minecraft does.
     pub fn try_write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
-        let size = self.try_serialized_size()?;
-        out.reserve(size);
+        let start = out.len();
+        // Room for the longest VarInts: the exact size costs a pass over
+        // the palette, as much as writing it does.
+        let entries = self.palette.list().map_or(1, |e| 1 + e.len());
+        out.reserve(1 + wire::MAX_VARINT_LEN * entries + 8 * self.storage.longs().len());
         out.push(self.storage.bits() as u8);
-        self.palette.write(out)?;
+        if let Err(e) = self.palette.write(out) {
+            out.truncate(start);
+            return Err(e);
+        }
         wire::write_longs(out, self.storage.longs());
         Ok(())
     }

@@ -3,7 +3,10 @@
 
 use crate::Error;
 
-/// Bytes a VarInt of `v` takes: 1 to 5.
+/// The most bytes a VarInt takes.
+pub const MAX_VARINT_LEN: usize = 5;
+
+/// Bytes a VarInt of `v` takes: 1 to [`MAX_VARINT_LEN`].
 #[inline]
 pub fn varint_len(v: u32) -> usize {
     // One byte per started group of 7 bits, at least one.
@@ -67,7 +70,7 @@ impl<'a> Reader<'a> {
     pub fn varint(&mut self) -> Result<i32, Error> {
         let start = self.pos;
         let mut value: u32 = 0;
-        for i in 0..5 {
+        for i in 0..MAX_VARINT_LEN {
             let b = self.u8()?;
             value |= u32::from(b & 0x7f) << (7 * i);
             if b & 0x80 == 0 {
