@@ -404,10 +404,11 @@ impl PalettedContainer {
         if self.palette.size() == 1 {
             return Ok(vec![(self.palette.value_for(0)?, self.storage.len())]);
         }
-        count::tally(&self.storage)
-            .into_iter()
-            .map(|(id, n)| Ok((self.palette.value_for(id)?, n)))
-            .collect()
+        let mut counts = count::tally(&self.storage, self.palette.len());
+        for (id, _) in &mut counts {
+            *id = self.palette.value_for(*id)?;
+        }
+        Ok(counts)
     }
 
     /// The distinct values stored, in the order they first appear from index

@@ -32,10 +32,12 @@ fn array_size(expected: usize) -> usize {
     wanted.next_power_of_two().max(2)
 }
 
-/// fastutil's `HashCommon.maxFill`: how many keys a table of `n` slots takes
-/// before it grows.
+/// fastutil's `HashCommon.maxFill`, `ceil(n * 0.75)` capped at `n - 1`: how
+/// many keys a table of `n` slots takes before it grows. In integers, as it
+/// is asked on every new key: a table's size is a power of two, so `n / 4`
+/// is exact from 4 slots up, and 2 slots give the cap, 1.
 fn max_fill(n: usize) -> usize {
-    ((n as f32 * LOAD_FACTOR).ceil() as usize).min(n - 1)
+    (n - n / 4).min(n - 1)
 }
 
 /// An `Int2IntOpenHashMap` that only ever adds to counts, laid out as
@@ -48,15 +50,27 @@ fn max_fill(n: usize) -> usize {
 /// is non-zero).
 struct Tally {
     slots: Vec<(i32, u32)>,
+    /// The table before the last rehash, kept for its allocation.
+    spare: Vec<(i32, u32)>,
     zero: u32,
     size: usize,
 }
 
 impl Tally {
     fn new() -> Tally {
+        Tally::for_keys(0)
+    }
+
+    /// A map that will take `keys` keys: its tables are allocated once, at
+    /// the largest size they reach (`array_size(keys + 1)` at most).
+    fn for_keys(keys: usize) -> Tally {
         let n = array_size(DEFAULT_EXPECTED);
+        let room = array_size(keys + 1).max(n);
+        let mut slots = Vec::with_capacity(room);
+        slots.resize(n, (0, 0));
         Tally {
-            slots: vec![(0, 0); n],
+            slots,
+            spare: Vec::with_capacity(room),
             zero: 0,
             size: 0,
         }
@@ -105,7 +119,9 @@ impl Tally {
     /// down, as fastutil's `rehash` does.
     #[cold]
     fn rehash(&mut self, n: usize) {
-        let mut slots = vec![(0, 0); n];
+        let mut slots = std::mem::take(&mut self.spare);
+        slots.clear();
+        slots.resize(n, (0, 0));
         let mask = n - 1;
         for &(key, count) in self.slots.iter().rev() {
             if key != 0 {
@@ -116,29 +132,30 @@ impl Tally {
                 slots[pos] = (key, count);
             }
         }
-        self.slots = slots;
+        self.spare = std::mem::replace(&mut self.slots, slots);
     }
 
     /// `(key, count)` in iteration order: key 0 first, then the slots from
     /// the highest down.
     fn into_counts(self) -> Vec<(u32, usize)> {
-        let zero = (self.zero != 0).then_some((0, self.zero as usize));
-        zero.into_iter()
-            .chain(
-                self.slots
-                    .iter()
-                    .rev()
-                    .filter(|&&(k, _)| k != 0)
-                    .map(|&(k, n)| (k as u32, n as usize)),
-            )
-            .collect()
+        let mut out = Vec::with_capacity(self.size);
+        if self.zero != 0 {
+            out.push((0, self.zero as usize));
+        }
+        for &(k, n) in self.slots.iter().rev() {
+            if k != 0 {
+                out.push((k as u32, n as usize));
+            }
+        }
+        out
     }
 }
 
 /// Tallies a storage's palette ids and gives `(id, count)` in the order
-/// Minecraft's `count` reports them.
-pub(crate) fn tally(storage: &BitStorage) -> Vec<(u32, usize)> {
-    type ByWidth = fn(&BitStorage) -> Vec<(u32, usize)>;
+/// Minecraft's `count` reports them. `palette_len`, the ids its palette
+/// holds, only tells the tally when it may stop looking for new ids.
+pub(crate) fn tally(storage: &BitStorage, palette_len: usize) -> Vec<(u32, usize)> {
+    type ByWidth = fn(&BitStorage, usize) -> Vec<(u32, usize)>;
     /// [`tally_bytes`] for each width it takes, 1 to 8 bits.
     const BY_WIDTH: [ByWidth; 8] = [
         tally_bytes::<1>,
@@ -151,7 +168,7 @@ pub(crate) fn tally(storage: &BitStorage) -> Vec<(u32, usize)> {
         tally_bytes::<8>,
     ];
     match BY_WIDTH.get(storage.bits().wrapping_sub(1) as usize) {
-        Some(by_width) => by_width(storage),
+        Some(by_width) => by_width(storage, palette_len),
         None => tally_wide(storage),
     }
 }
@@ -183,35 +200,65 @@ fn id_in<const BITS: u32>(long: u64, k: usize) -> usize {
     ((long >> (k as u32 * BITS)) & ((1 << BITS) - 1)) as usize
 }
 
-/// [`tally`] for storages of `BITS` = 1 to 8 bits, where every id a long
-/// can hold (ids past the palette too, from a lenient load) has a slot in
-/// one small table: counts from one pass over the [`runs`] (a whole long's
-/// loop has a constant count, so it unrolls), then first appearances from a
-/// second pass that stops once every id counted has appeared, added to the
-/// map in that order.
-fn tally_bytes<const BITS: u32>(storage: &BitStorage) -> Vec<(u32, usize)> {
+/// Calls `f` with each of the first `values` ids of `long`; a whole long's
+/// loop has a constant count, so it unrolls.
+#[inline(always)]
+fn each_id<const BITS: u32>(long: u64, values: usize, mut f: impl FnMut(usize)) {
     let per = (64 / BITS) as usize;
-    let mut counts = [0u32; 256];
-    for (long, repeats, values) in runs(storage) {
-        if values == per {
-            for k in 0..per {
-                counts[id_in::<BITS>(long, k)] += repeats;
-            }
-        } else {
-            for k in 0..values {
-                counts[id_in::<BITS>(long, k)] += repeats;
-            }
+    if values == per {
+        for k in 0..per {
+            f(id_in::<BITS>(long, k));
+        }
+    } else {
+        for k in 0..values {
+            f(id_in::<BITS>(long, k));
         }
     }
+}
+
+/// [`tally`] for storages of `BITS` = 1 to 8 bits, where every id a long
+/// can hold (ids past the palette too, from a lenient load) has a slot in
+/// one small table. One pass over the [`runs`] counts, and notes each id
+/// the first time its count leaves 0 until `palette_len` ids are noted;
+/// the rest of the pass only counts. The noted ids go into the map first;
+/// any id counted but not noted first appears after all of them (only a
+/// lenient load stores one), so a scan for those in storage order follows.
+fn tally_bytes<const BITS: u32>(storage: &BitStorage, palette_len: usize) -> Vec<(u32, usize)> {
+    let mut counts = [0u32; 256];
+    let mut order = [0u8; 256];
+    let mut noted = 0;
+    let all = palette_len.min(1 << BITS);
+    let mut rest = runs(storage);
+    for (long, repeats, values) in rest.by_ref() {
+        each_id::<BITS>(long, values, |id| {
+            if counts[id] == 0 {
+                order[noted] = id as u8;
+                noted += 1;
+            }
+            counts[id] += repeats;
+        });
+        if noted >= all {
+            break;
+        }
+    }
+    for (long, repeats, values) in rest {
+        each_id::<BITS>(long, values, |id| counts[id] += repeats);
+    }
     let distinct = counts[..1 << BITS].iter().filter(|&&n| n != 0).count();
-    let mut tally = Tally::new();
-    'scan: for (long, _, values) in runs(storage) {
-        for k in 0..values {
-            let id = id_in::<BITS>(long, k);
-            if counts[id] != 0 {
-                tally.add(id as i32, std::mem::take(&mut counts[id]));
-                if tally.size == distinct {
-                    break 'scan;
+    let mut tally = Tally::for_keys(distinct);
+    for &id in &order[..noted] {
+        let id = usize::from(id);
+        tally.add(id as i32, std::mem::take(&mut counts[id]));
+    }
+    if noted < distinct {
+        'scan: for (long, _, values) in runs(storage) {
+            for k in 0..values {
+                let id = id_in::<BITS>(long, k);
+                if counts[id] != 0 {
+                    tally.add(id as i32, std::mem::take(&mut counts[id]));
+                    if tally.size == distinct {
+                        break 'scan;
+                    }
                 }
             }
         }
@@ -293,7 +340,10 @@ mod tests {
         keys.iter()
             .enumerate()
             .for_each(|(i, &k)| storage.set(i, k));
-        tally(&storage).into_iter().map(|(k, _)| k).collect()
+        tally(&storage, keys.len())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect()
     }
 
     #[test]
@@ -319,6 +369,10 @@ mod tests {
         assert_eq!(max_fill(32), 24);
         assert_eq!(array_size(26), 64);
         assert_eq!(max_fill(2), 1);
+        for n in (1..=26).map(|k| 1usize << k) {
+            let fastutil = ((n as f32 * LOAD_FACTOR).ceil() as usize).min(n - 1);
+            assert_eq!(max_fill(n), fastutil, "{n} slots");
+        }
     }
 
     /// Minecraft's tally: every value added to the map one at a time, in
@@ -355,11 +409,15 @@ mod tests {
                         };
                         storage.set(i, (v % spread) & max);
                     }
-                    assert_eq!(
-                        tally(&storage),
-                        value_by_value(&storage),
-                        "bits {bits} size {size} spread {spread}"
-                    );
+                    // Palette lengths that stop noting first appearances
+                    // early, late and never.
+                    for palette_len in [0, 1, 2, 17, 256] {
+                        assert_eq!(
+                            tally(&storage, palette_len),
+                            value_by_value(&storage),
+                            "bits {bits} size {size} spread {spread} palette {palette_len}"
+                        );
+                    }
                 }
             }
         }
