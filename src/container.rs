@@ -830,18 +830,9 @@ impl PalettedContainer {
             });
         }
         let saved = BitStorage::from_longs(config.disk_bits, size, data).map_err(length)?;
-        let mut ids = Vec::with_capacity(size);
-        let mut failure = None;
-        saved.for_each(|i, index| match packed.palette.get(index as usize) {
-            Some(&id) => ids.push(id),
-            None => {
-                failure.get_or_insert(Error::Index { at: i, index });
-            }
-        });
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        let storage = BitStorage::from_values(config.bits, size, &ids);
+        let storage = saved
+            .translate(config.bits, &packed.palette)
+            .map_err(|(at, index)| Error::Index { at, index })?;
         Ok(PalettedContainer {
             strategy,
             config,

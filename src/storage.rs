@@ -29,6 +29,55 @@ pub struct BitStorage {
     divide: u64,
 }
 
+/// Builds a storage from its values in index order, a long at a time.
+///
+/// Invariant: `acc` holds the values pushed since the last full long, from
+/// bit 0 up, and `shift` is where the next one goes. The longs are the
+/// caller's, apart, so that the packer itself stays in registers.
+pub(crate) struct Packer {
+    acc: u64,
+    shift: u32,
+    bits: u32,
+    size: usize,
+}
+
+impl Packer {
+    /// A packer for `size` values of `bits` bits (0 to 32), and the longs
+    /// to push them into.
+    pub(crate) fn new(bits: u32, size: usize) -> (Packer, Vec<i64>) {
+        let packer = Packer {
+            acc: 0,
+            shift: 0,
+            bits,
+            size,
+        };
+        (packer, Vec::with_capacity(longs_for(bits, size)))
+    }
+
+    /// Adds the next value, which must fit in the bits.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, longs: &mut Vec<i64>, v: u32) {
+        self.acc |= u64::from(v) << self.shift;
+        self.shift += self.bits;
+        // A long holds no value across its end: full once the next would
+        // pass bit 63. With 0 bits no long is ever started.
+        if self.shift + self.bits > 64 {
+            longs.push(self.acc as i64);
+            self.acc = 0;
+            self.shift = 0;
+        }
+    }
+
+    /// The storage, once every one of the `size` values is pushed.
+    pub(crate) fn finish(self, mut longs: Vec<i64>) -> BitStorage {
+        if self.shift != 0 {
+            longs.push(self.acc as i64);
+        }
+        debug_assert_eq!(longs.len(), longs_for(self.bits, self.size));
+        BitStorage::shape(self.bits, self.size, longs)
+    }
+}
+
 /// Longs needed for `size` values of `bits` bits.
 pub(crate) fn longs_for(bits: u32, size: usize) -> usize {
     match 64u32.checked_div(bits) {
@@ -99,20 +148,9 @@ impl BitStorage {
     /// long at a time, without locating each value on its own.
     pub(crate) fn from_values(bits: u32, size: usize, values: &[u32]) -> BitStorage {
         debug_assert_eq!(values.len(), size);
-        if bits == 0 {
-            return BitStorage::new(0, size);
-        }
-        let per = (64 / bits) as usize;
-        let longs = values
-            .chunks(per)
-            .map(|chunk| {
-                chunk
-                    .iter()
-                    .rev()
-                    .fold(0u64, |acc, &v| (acc << bits) | u64::from(v)) as i64
-            })
-            .collect();
-        BitStorage::shape(bits, size, longs)
+        let (mut packer, mut longs) = Packer::new(bits, size);
+        values.iter().for_each(|&v| packer.push(&mut longs, v));
+        packer.finish(longs)
     }
 
     /// Bits each value takes.
@@ -333,6 +371,32 @@ impl BitStorage {
         }
     }
 
+    /// A storage of `bits` bits holding `map[v]` for each value `v` here,
+    /// in order; or the first index whose value is past `map`'s end, with
+    /// that value.
+    pub(crate) fn translate(&self, bits: u32, map: &[u32]) -> Result<BitStorage, (usize, u32)> {
+        let size = self.len();
+        let (mut out, mut longs) = Packer::new(bits, size);
+        if self.bits == 0 {
+            let id = *map.first().ok_or((0, 0))?;
+            (0..size).for_each(|_| out.push(&mut longs, id));
+            return Ok(out.finish(longs));
+        }
+        let per = usize::from(self.values_per_long);
+        let mut i = 0;
+        for &long in &self.longs {
+            let mut long = long as u64;
+            let end = (i + per).min(size);
+            while i < end {
+                let v = (long & self.mask) as u32;
+                out.push(&mut longs, *map.get(v as usize).ok_or((i, v))?);
+                long >>= self.bits;
+                i += 1;
+            }
+        }
+        Ok(out.finish(longs))
+    }
+
     /// The longs, as Minecraft's `getRaw` gives them.
     #[inline]
     pub fn longs(&self) -> &[i64] {
@@ -550,6 +614,37 @@ mod tests {
                     one_by_one,
                     "bits {bits} size {size}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn translate_maps_each_value_or_names_the_first_outside() {
+        for from in [0u32, 1, 4, 9, 15] {
+            for to in [0u32, 1, 5, 16, 32] {
+                for size in [1, 64, 65, 4096] {
+                    let mut s = BitStorage::new(from, size);
+                    let max = s.max_value();
+                    for i in 0..size {
+                        s.set(i, (i as u32).wrapping_mul(2_654_435_761) >> 7 & max);
+                    }
+                    let to_max = u32::MAX.checked_shr(32 - to).unwrap_or(0);
+                    let map: Vec<u32> = (0..=max).map(|v| v.wrapping_mul(31) & to_max).collect();
+                    let want: Vec<u32> = s.values().iter().map(|&v| map[v as usize]).collect();
+                    assert_eq!(
+                        s.translate(to, &map),
+                        Ok(BitStorage::from_values(to, size, &want)),
+                        "{from} -> {to} bits, size {size}"
+                    );
+                    // A map one short: the first index holding the top value.
+                    let cut = &map[..max as usize];
+                    let first = s.values().iter().position(|&v| v == max);
+                    assert_eq!(
+                        s.translate(to, cut).err(),
+                        first.map(|i| (i, max)),
+                        "{from} -> {to} bits, size {size}, cut"
+                    );
+                }
             }
         }
     }
