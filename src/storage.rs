@@ -29,55 +29,6 @@ pub struct BitStorage {
     divide: u64,
 }
 
-/// Builds a storage from its values in index order, a long at a time.
-///
-/// Invariant: `acc` holds the values pushed since the last full long, from
-/// bit 0 up, and `shift` is where the next one goes. The longs are the
-/// caller's, apart, so that the packer itself stays in registers.
-pub(crate) struct Packer {
-    acc: u64,
-    shift: u32,
-    bits: u32,
-    size: usize,
-}
-
-impl Packer {
-    /// A packer for `size` values of `bits` bits (0 to 32), and the longs
-    /// to push them into.
-    pub(crate) fn new(bits: u32, size: usize) -> (Packer, Vec<i64>) {
-        let packer = Packer {
-            acc: 0,
-            shift: 0,
-            bits,
-            size,
-        };
-        (packer, Vec::with_capacity(longs_for(bits, size)))
-    }
-
-    /// Adds the next value, which must fit in the bits.
-    #[inline(always)]
-    pub(crate) fn push(&mut self, longs: &mut Vec<i64>, v: u32) {
-        self.acc |= u64::from(v) << self.shift;
-        self.shift += self.bits;
-        // A long holds no value across its end: full once the next would
-        // pass bit 63. With 0 bits no long is ever started.
-        if self.shift + self.bits > 64 {
-            longs.push(self.acc as i64);
-            self.acc = 0;
-            self.shift = 0;
-        }
-    }
-
-    /// The storage, once every one of the `size` values is pushed.
-    pub(crate) fn finish(self, mut longs: Vec<i64>) -> BitStorage {
-        if self.shift != 0 {
-            longs.push(self.acc as i64);
-        }
-        debug_assert_eq!(longs.len(), longs_for(self.bits, self.size));
-        BitStorage::shape(self.bits, self.size, longs)
-    }
-}
-
 /// Longs needed for `size` values of `bits` bits.
 pub(crate) fn longs_for(bits: u32, size: usize) -> usize {
     match 64u32.checked_div(bits) {
@@ -148,9 +99,20 @@ impl BitStorage {
     /// long at a time, without locating each value on its own.
     pub(crate) fn from_values(bits: u32, size: usize, values: &[u32]) -> BitStorage {
         debug_assert_eq!(values.len(), size);
-        let (mut packer, mut longs) = Packer::new(bits, size);
-        values.iter().for_each(|&v| packer.push(&mut longs, v));
-        packer.finish(longs)
+        if bits == 0 {
+            return BitStorage::new(0, size);
+        }
+        let per = (64 / bits) as usize;
+        let longs = values
+            .chunks(per)
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .rev()
+                    .fold(0u64, |acc, &v| (acc << bits) | u64::from(v)) as i64
+            })
+            .collect();
+        BitStorage::shape(bits, size, longs)
     }
 
     /// Bits each value takes.
@@ -376,12 +338,14 @@ impl BitStorage {
     /// that value.
     pub(crate) fn translate(&self, bits: u32, map: &[u32]) -> Result<BitStorage, (usize, u32)> {
         let size = self.len();
-        let (mut out, mut longs) = Packer::new(bits, size);
         if self.bits == 0 {
             let id = *map.first().ok_or((0, 0))?;
-            (0..size).for_each(|_| out.push(&mut longs, id));
-            return Ok(out.finish(longs));
+            return Ok(BitStorage::from_values(bits, size, &vec![id; size]));
         }
+        let mut longs = Vec::with_capacity(longs_for(bits, size));
+        // The ids since the last full long, from bit 0 up, and where the
+        // next goes: a long is full once another would pass bit 63.
+        let (mut acc, mut shift) = (0u64, 0u32);
         let per = usize::from(self.values_per_long);
         let mut i = 0;
         for &long in &self.longs {
@@ -389,12 +353,20 @@ impl BitStorage {
             let end = (i + per).min(size);
             while i < end {
                 let v = (long & self.mask) as u32;
-                out.push(&mut longs, *map.get(v as usize).ok_or((i, v))?);
+                acc |= u64::from(*map.get(v as usize).ok_or((i, v))?) << shift;
+                shift += bits;
+                if shift + bits > 64 {
+                    longs.push(acc as i64);
+                    (acc, shift) = (0, 0);
+                }
                 long >>= self.bits;
                 i += 1;
             }
         }
-        Ok(out.finish(longs))
+        if shift != 0 {
+            longs.push(acc as i64);
+        }
+        Ok(BitStorage::shape(bits, size, longs))
     }
 
     /// The longs, as Minecraft's `getRaw` gives them.
