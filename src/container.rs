@@ -145,19 +145,18 @@ impl PalettedContainer {
     /// palette.
     #[inline(always)]
     fn lookup(&self, id: u32, i: usize) -> Result<u32, Error> {
-        match &self.palette {
-            Palette::HashMap { entries, .. } => {
-                if let Some(&v) = entries.get(id as usize) {
-                    return Ok(v);
-                }
+        // Two tests, not a jump table: an indirect jump on every get costs
+        // more than the tests it replaces.
+        if let Palette::HashMap { entries, .. } = &self.palette {
+            if let Some(&v) = entries.get(id as usize) {
+                return Ok(v);
             }
-            Palette::Linear { slots, size } if i64::from(id) < i64::from(*size) => {
+        } else if let Palette::Linear { slots, size } = &self.palette {
+            if i64::from(id) < i64::from(*size) {
                 if let Some(&v) = slots.get(id as usize) {
                     return Ok(v);
                 }
             }
-            Palette::Single(Some(v)) => return Ok(*v),
-            _ => {}
         }
         self.palette.value_for(id).map_err(|e| at(e, i))
     }
