@@ -204,9 +204,12 @@ impl Palette {
         match self {
             Palette::Single(Some(v)) => (*v == value).then_some(0),
             Palette::Single(None) => None,
-            Palette::Linear { .. } => self
-                .list()
-                .and_then(|e| e.iter().position(|&e| e == value))
+            // The first match in the whole array is the first below the
+            // size whenever there is one: no clamping of the size first.
+            Palette::Linear { slots, size } => slots
+                .iter()
+                .position(|&e| e == value)
+                .filter(|&i| (i as i64) < i64::from(*size))
                 .map(|i| i as u32),
             Palette::HashMap { index, .. } => index.get(value),
             Palette::Global { registry } => (value < *registry).then_some(value),
