@@ -101,6 +101,15 @@ impl<'a> Reader<'a> {
 /// Appends `longs` as 8 big-endian bytes each.
 #[inline]
 pub fn write_longs(out: &mut Vec<u8>, longs: &[i64]) {
+    // A few longs (a biome section's list palettes take 1 to 4) cost less
+    // appended one by one than zeroed first and swapped by the run-time
+    // dispatch; both give the same bytes.
+    if longs.len() <= 4 {
+        longs
+            .iter()
+            .for_each(|l| out.extend_from_slice(&l.to_be_bytes()));
+        return;
+    }
     let start = out.len();
     out.resize(start + longs.len() * 8, 0);
     to_be(&mut out[start..], longs);
