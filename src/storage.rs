@@ -147,9 +147,10 @@ impl BitStorage {
         (cell, shift)
     }
 
-    /// Minecraft's checks, index first: `Validate.inclusiveBetween(0,
-    /// size - 1, i)`, then the value against the mask. Both are taken as
-    /// Java longs, so a negative index or value fails as it does there.
+    /// Minecraft's first check, `Validate.inclusiveBetween(0, size - 1, i)`
+    /// (the value's against the mask, [`check_value`](Self::check_value),
+    /// comes second). Both take Java longs, so a negative index or value
+    /// fails as it does there.
     #[inline(always)]
     fn check_index(&self, i: i64) -> Result<usize, Error> {
         let last = i64::from(self.size) - 1;
