@@ -315,23 +315,37 @@ impl BitStorage {
     /// time.
     #[inline]
     pub fn for_each(&self, mut f: impl FnMut(usize, u32)) {
+        let done: Result<(), std::convert::Infallible> = self.try_for_each(|i, v| {
+            f(i, v);
+            Ok(())
+        });
+        if let Err(never) = done {
+            match never {}
+        }
+    }
+
+    /// [`for_each`](Self::for_each), stopping at the first error `f` gives.
+    #[inline]
+    pub(crate) fn try_for_each<E>(
+        &self,
+        mut f: impl FnMut(usize, u32) -> Result<(), E>,
+    ) -> Result<(), E> {
         let size = self.len();
         if self.bits == 0 {
-            (0..size).for_each(|i| f(i, 0));
-            return;
+            return (0..size).try_for_each(|i| f(i, 0));
         }
         let per = usize::from(self.values_per_long);
-        let bits = u32::from(self.bits);
         let mut i = 0;
         for &long in &self.longs {
             let mut long = long as u64;
             let end = (i + per).min(size);
             while i < end {
-                f(i, (long & self.mask) as u32);
-                long = long.checked_shr(bits).unwrap_or(0);
+                f(i, (long & self.mask) as u32)?;
+                long >>= self.bits;
                 i += 1;
             }
         }
+        Ok(())
     }
 
     /// A storage of `bits` bits holding `map[v]` for each value `v` here,
@@ -339,31 +353,19 @@ impl BitStorage {
     /// that value.
     pub(crate) fn translate(&self, bits: u32, map: &[u32]) -> Result<BitStorage, (usize, u32)> {
         let size = self.len();
-        if self.bits == 0 {
-            let id = *map.first().ok_or((0, 0))?;
-            return Ok(BitStorage::from_values(bits, size, &vec![id; size]));
-        }
         let mut longs = Vec::with_capacity(longs_for(bits, size));
         // The ids since the last full long, from bit 0 up, and where the
         // next goes: a long is full once another would pass bit 63.
         let (mut acc, mut shift) = (0u64, 0u32);
-        let per = usize::from(self.values_per_long);
-        let mut i = 0;
-        for &long in &self.longs {
-            let mut long = long as u64;
-            let end = (i + per).min(size);
-            while i < end {
-                let v = (long & self.mask) as u32;
-                acc |= u64::from(*map.get(v as usize).ok_or((i, v))?) << shift;
-                shift += bits;
-                if shift + bits > 64 {
-                    longs.push(acc as i64);
-                    (acc, shift) = (0, 0);
-                }
-                long >>= self.bits;
-                i += 1;
+        self.try_for_each(|i, v| {
+            acc |= u64::from(*map.get(v as usize).ok_or((i, v))?) << shift;
+            shift += bits;
+            if shift + bits > 64 {
+                longs.push(acc as i64);
+                (acc, shift) = (0, 0);
             }
-        }
+            Ok(())
+        })?;
         if shift != 0 {
             longs.push(acc as i64);
         }
