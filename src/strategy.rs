@@ -115,10 +115,10 @@ impl Strategy {
     /// Unless each coordinate is inside the container.
     #[inline]
     pub fn index(&self, x: i32, y: i32, z: i32) -> usize {
-        let b = self.axis_bits();
+        let (b, n) = (self.axis_bits(), self.axis_len());
         // One test for all three: a negative coordinate has its top bit set.
-        if (x | y | z) as u32 >= 1 << b {
-            outside(x, y, z, 1 << b);
+        if (x | y | z) as u32 >= n as u32 {
+            outside(x, y, z, n);
         }
         ((((y as usize) << b) | z as usize) << b) | x as usize
     }
