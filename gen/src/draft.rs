@@ -1,11 +1,15 @@
-//! A case under construction: a subject and its operations, in the golden
-//! layout of `FORMAT.md`.
+//! A case under construction: a subject and its operations.
 //!
-//! Families write JSON ops rather than harness enums so that what they emit is
-//! exactly the interchange format a recorder reads; the harness parses it into
-//! a `Case` at the end, which also validates every op the generator wrote.
+//! Families write ops through the draft's methods, which hold them as the
+//! harness's typed ops: the case is written out by the writer every case file
+//! goes through (`Case::to_json`), and the generator's pinned fingerprints
+//! hold that text fixed. A field the format cannot hold (an index past Java's
+//! `int`, a storage op on a container) is kept as the draft's fault, and
+//! [`Draft::into_case`] refuses it, as reading the JSON would. No JSON is
+//! built or parsed on the way: `rig fuzz` drafts every case it runs.
 
-use serde_json::{json, Value};
+use harness::case::{Case, ContainerOp, Ops, StorageOp, Subject};
+use serde_json::{json, Map, Value};
 
 /// What the `notes` of every generated case says about results.
 pub const NO_RESULTS: &str =
@@ -25,10 +29,12 @@ pub struct Draft {
     pub seed: u64,
     /// What the case is about, in a line.
     pub notes: String,
-    /// The subject, as `FORMAT.md` writes it.
-    pub subject: Value,
-    /// The operations, as `FORMAT.md` writes them.
-    pub ops: Vec<Value>,
+    /// The subject, or why the format cannot hold it.
+    subject: Result<Subject, String>,
+    /// The operations, of the subject's kind.
+    ops: Ops,
+    /// The first op the format cannot hold, as reading its JSON would say.
+    fault: Option<String>,
 }
 
 impl Draft {
@@ -41,98 +47,202 @@ impl Draft {
         registry: u32,
         initial: u32,
     ) -> Draft {
-        Draft {
-            name,
-            family,
-            seed,
-            notes: String::new(),
-            subject: json!({"kind": "container", "strategy": strategy, "registry": registry, "initial": initial}),
-            ops: Vec::new(),
-        }
+        let subject = json!({"kind": "container", "strategy": strategy, "registry": registry, "initial": initial});
+        Draft::new(family, seed, name, &subject, Ops::Container(Vec::new()))
     }
 
     /// A bit storage case.
     pub fn storage(family: &'static str, seed: u64, name: String, bits: u32, size: usize) -> Draft {
+        let subject = json!({"kind": "storage", "bits": bits, "size": size});
+        Draft::new(family, seed, name, &subject, Ops::Storage(Vec::new()))
+    }
+
+    fn new(family: &'static str, seed: u64, name: String, subject: &Value, ops: Ops) -> Draft {
         Draft {
             name,
             family,
             seed,
             notes: String::new(),
-            subject: json!({"kind": "storage", "bits": bits, "size": size}),
-            ops: Vec::new(),
+            subject: Subject::from_json(subject).map_err(|e| {
+                let e = e.strip_prefix("subject: ").unwrap_or(&e);
+                format!("subject: {e}")
+            }),
+            ops,
+            fault: None,
         }
     }
 
-    /// The case as a golden-format file without `results`; `generator`,
-    /// `seed` and `notes` say where it came from and that it holds no results.
-    pub fn to_json(&self) -> Value {
+    /// The draft as a harness case: the golden layout without `results`, whose
+    /// `generator`, `seed` and `notes` say where it came from and that it holds
+    /// no results. `Err` names what the format cannot hold.
+    pub fn to_case(&self) -> Result<Case, String> {
+        self.clone().into_case()
+    }
+
+    /// [`Draft::to_case`], the ops moved rather than copied.
+    pub fn into_case(self) -> Result<Case, String> {
+        let malformed = |e: String| format!("generated case {} is malformed: {e}", self.name);
+        let subject = self.subject.clone().map_err(malformed)?;
+        if let Some(e) = self.fault.clone() {
+            return Err(malformed(e));
+        }
         let notes = if self.notes.is_empty() {
             NO_RESULTS.to_string()
         } else {
             format!("{}; {}", self.notes, NO_RESULTS)
         };
-        json!({
-            "format": 1,
-            "name": self.name,
-            "generator": format!("paletted-gen {}", self.family),
-            "seed": self.seed,
-            "notes": notes,
-            "subject": self.subject,
-            "ops": self.ops,
+        let mut extra = Map::new();
+        extra.insert(
+            "generator".into(),
+            format!("paletted-gen {}", self.family).into(),
+        );
+        extra.insert("seed".into(), self.seed.into());
+        extra.insert("notes".into(), notes.into());
+        Ok(Case {
+            name: self.name,
+            subject,
+            ops: self.ops,
+            extra,
         })
     }
 
-    fn push(&mut self, op: Value) {
-        self.ops.push(op);
+    fn container_op(&mut self, op: ContainerOp) {
+        match &mut self.ops {
+            Ops::Container(ops) => ops.push(op),
+            Ops::Storage(ops) => {
+                let e = format!(
+                    "ops[{}]: op `{}` is a container op, and the subject is a storage",
+                    ops.len(),
+                    op.kind()
+                );
+                self.fault.get_or_insert(e);
+            }
+        }
+    }
+
+    fn storage_op(&mut self, op: StorageOp) {
+        match &mut self.ops {
+            Ops::Storage(ops) => ops.push(op),
+            Ops::Container(ops) => {
+                let e = format!(
+                    "ops[{}]: op `{}` is a storage op, and the subject is a container",
+                    ops.len(),
+                    op.kind()
+                );
+                self.fault.get_or_insert(e);
+            }
+        }
+    }
+
+    /// `n` as a Java int, the op's field `key`; out of range, the draft
+    /// records the fault (reading its JSON would refuse it) and gives 0.
+    fn int(&mut self, op: &str, key: &str, n: i64) -> i32 {
+        i32::try_from(n).unwrap_or_else(|_| {
+            let e = format!(
+                "ops[{}]: op `{op}`: `{key}`: expected an integer from {} to {}, got {n}",
+                self.ops.len(),
+                i32::MIN,
+                i32::MAX
+            );
+            self.fault.get_or_insert(e);
+            0
+        })
     }
 
     // Container operations.
 
     pub fn set(&mut self, (x, y, z): Pos, value: u32) {
-        self.push(json!({"op": "set", "x": x, "y": y, "z": z, "value": value}));
+        let value = value.into();
+        self.container_op(ContainerOp::Set { x, y, z, value });
     }
     pub fn get(&mut self, (x, y, z): Pos) {
-        self.push(json!({"op": "get", "x": x, "y": y, "z": z}));
+        self.container_op(ContainerOp::Get { x, y, z });
     }
     pub fn get_and_set(&mut self, (x, y, z): Pos, value: u32) {
-        self.push(json!({"op": "get_and_set", "x": x, "y": y, "z": z, "value": value}));
+        let value = value.into();
+        self.container_op(ContainerOp::GetAndSet { x, y, z, value });
     }
     pub fn maybe_has(&mut self, value: u32) {
-        self.push(json!({"op": "maybe_has", "value": value}));
+        let value = value.into();
+        self.container_op(ContainerOp::MaybeHas { value });
     }
     /// An op without fields: `bits`, `palette`, `counts`, `get_all`, `write`,
     /// `serialized_size`, `pack` (and for storage `values`, `longs`, `size`).
     pub fn bare(&mut self, op: &str) {
-        self.push(json!({"op": op}));
+        let bare = match (&self.ops, op) {
+            (Ops::Container(_), "bits") => Ok(ContainerOp::Bits),
+            (Ops::Container(_), "palette") => Ok(ContainerOp::Palette),
+            (Ops::Container(_), "counts") => Ok(ContainerOp::Counts),
+            (Ops::Container(_), "get_all") => Ok(ContainerOp::GetAll),
+            (Ops::Container(_), "write") => Ok(ContainerOp::Write),
+            (Ops::Container(_), "serialized_size") => Ok(ContainerOp::SerializedSize),
+            (Ops::Container(_), "pack") => Ok(ContainerOp::Pack),
+            (Ops::Storage(_), "values") => Err(StorageOp::Values),
+            (Ops::Storage(_), "longs") => Err(StorageOp::Longs),
+            (Ops::Storage(_), "bits") => Err(StorageOp::Bits),
+            (Ops::Storage(_), "size") => Err(StorageOp::Size),
+            _ => {
+                let e = format!(
+                    "ops[{}]: op `{op}` has fields, or is not a {} op",
+                    self.ops.len(),
+                    self.kind()
+                );
+                self.fault.get_or_insert(e);
+                return;
+            }
+        };
+        match bare {
+            Ok(op) => self.container_op(op),
+            Err(op) => self.storage_op(op),
+        }
     }
     pub fn unpack(&mut self, palette: &[u32], data: Option<&[i64]>, bits: i32) {
-        self.push(json!({"op": "unpack", "palette": palette, "data": data, "bits": bits}));
+        self.container_op(ContainerOp::Unpack {
+            palette: palette.iter().map(|&v| v.into()).collect(),
+            data: data.map(<[i64]>::to_vec),
+            bits,
+        });
     }
     pub fn read(&mut self, bytes: &[u8]) {
-        self.push(json!({"op": "read", "bytes": hex(bytes)}));
+        let bytes = bytes.to_vec();
+        self.container_op(ContainerOp::Read { bytes });
     }
 
     // Storage operations (indices and values signed: out-of-range ones are
     // part of what is checked).
 
     pub fn load(&mut self, bits: u32, size: usize, longs: &[i64]) {
-        self.push(json!({"op": "load", "bits": bits, "size": size, "longs": longs}));
+        let size = i64::try_from(size).unwrap_or(i64::MAX);
+        self.load_raw(bits.into(), size, longs);
     }
     /// A load of any bits and size, those Minecraft refuses included.
     pub fn load_raw(&mut self, bits: i64, size: i64, longs: &[i64]) {
-        self.push(json!({"op": "load", "bits": bits, "size": size, "longs": longs}));
+        let bits = self.int("load", "bits", bits);
+        let size = self.int("load", "size", size);
+        let longs = longs.to_vec();
+        self.storage_op(StorageOp::Load { bits, size, longs });
     }
     pub fn s_get(&mut self, index: i64) {
-        self.push(json!({"op": "get", "index": index}));
+        let index = self.int("get", "index", index);
+        self.storage_op(StorageOp::Get { index });
     }
     pub fn s_set(&mut self, index: i64, value: i64) {
-        self.push(json!({"op": "set", "index": index, "value": value}));
+        let index = self.int("set", "index", index);
+        self.storage_op(StorageOp::Set { index, value });
     }
     pub fn s_get_and_set(&mut self, index: i64, value: i64) {
-        self.push(json!({"op": "get_and_set", "index": index, "value": value}));
+        let index = self.int("get_and_set", "index", index);
+        self.storage_op(StorageOp::GetAndSet { index, value });
     }
     pub fn fill(&mut self, value: i64) {
-        self.push(json!({"op": "fill", "value": value}));
+        self.storage_op(StorageOp::Fill { value });
+    }
+
+    fn kind(&self) -> &'static str {
+        match self.ops {
+            Ops::Container(_) => "container",
+            Ops::Storage(_) => "storage",
+        }
     }
 }
 

@@ -42,6 +42,44 @@ fn same_seed_same_bytes_other_seed_other_bytes() {
     }
 }
 
+/// `rig gen` writes a draft's case as text and `rig fuzz` runs it as it
+/// is: both must be the same case.
+#[test]
+fn a_drafts_case_is_its_text_parsed() {
+    for f in gen::FAMILIES {
+        for draft in f.drafts(11, None) {
+            let case = draft.to_case().unwrap();
+            let parsed = Case::parse(&case.to_text(), Path::new(&draft.name)).unwrap();
+            assert_eq!(case, parsed, "{}", draft.name);
+        }
+    }
+}
+
+/// A field the format cannot hold is refused when the case is made, as
+/// reading its JSON refuses it.
+#[test]
+fn a_draft_the_format_cannot_hold_is_refused() {
+    let mut d = gen::draft::Draft::storage("t", 1, "t/x".into(), 5, 64);
+    d.s_get(3);
+    d.s_set(1 << 31, 1);
+    d.s_get(1 << 40);
+    let e = d.to_case().unwrap_err();
+    assert!(
+        e.contains("t/x") && e.contains("ops[1]: op `set`: `index`"),
+        "{e}"
+    );
+    let mut d = gen::draft::Draft::container("t", 1, "t/y".into(), "biomes", 4, 0);
+    d.bare("longs");
+    let e = d.to_case().unwrap_err();
+    assert!(e.contains("ops[0]: op `longs`"), "{e}");
+    let mut d = gen::draft::Draft::container("t", 1, "t/z".into(), "biomes", 4, 0);
+    d.s_get(0);
+    assert!(d.to_case().unwrap_err().contains("storage op"));
+    let d = gen::draft::Draft::container("t", 1, "t/w".into(), "biomes", 4, 4);
+    let e = d.to_case().unwrap_err();
+    assert!(e.contains("subject: initial 4"), "{e}");
+}
+
 #[test]
 fn a_count_past_the_sweep_repeats_variants_with_fresh_randomness() {
     let f = gen::family("storage").unwrap();

@@ -455,9 +455,9 @@ pub fn parse_answer(line: &str, ops: usize) -> Result<Vec<Outcome>, String> {
             cut(line)
         )
     })?;
-    let m = v
-        .as_object()
-        .ok_or_else(|| format!("the adapter answered {}, not an object", cut(line)))?;
+    let Value::Object(mut m) = v else {
+        return Err(format!("the adapter answered {}, not an object", cut(line)));
+    };
     let keys: Vec<&str> = m.keys().map(String::as_str).collect();
     match (keys.as_slice(), m.get("results"), m.get("unsupported")) {
         (["results"], Some(Value::Array(items)), _) => {
@@ -467,8 +467,11 @@ pub fn parse_answer(line: &str, ops: usize) -> Result<Vec<Outcome>, String> {
                     items.len()
                 ));
             }
+            let Some(Value::Array(items)) = m.remove("results") else {
+                unreachable!("just matched")
+            };
             items
-                .iter()
+                .into_iter()
                 .enumerate()
                 .map(|(i, item)| {
                     Outcome::from_adapter_json(item)

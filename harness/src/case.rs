@@ -212,6 +212,11 @@ impl Ops {
 }
 
 impl Subject {
+    /// The subject from its JSON form, checked as a case file's is.
+    pub fn from_json(v: &Value) -> Result<Subject, String> {
+        parse_subject(v)
+    }
+
     /// The subject's `kind` in a case file: `container` or `storage`.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -269,13 +274,19 @@ pub fn strategy_name(kind: Kind) -> &'static str {
 /// formatter was a quarter of a fuzz execution, every `write` result
 /// being 2-8 KB).
 fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        s.push(char::from(DIGITS[usize::from(b >> 4)]));
-        s.push(char::from(DIGITS[usize::from(b & 15)]));
-    }
+    let mut s = String::new();
+    push_hex(bytes, &mut s);
     s
+}
+
+/// Appends `bytes` as lowercase hex, as the format writes them.
+pub fn push_hex(bytes: &[u8], out: &mut String) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(bytes.len() * 2);
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
 }
 
 /// A list shortened for a one-line text: the first few entries and a count.
@@ -469,6 +480,86 @@ fn offset_in(text: &str, part: &str) -> usize {
     (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
 }
 
+/// What is wrong with a case's JSON, and where: a top-level key (`""` for
+/// the whole) or an op.
+enum Fault {
+    Key(&'static str, String),
+    Op(usize, String),
+}
+
+/// The case in a parsed top-level object (the part the text and the value
+/// forms share).
+fn case_from_map(map: &Map<String, Value>) -> Result<Case, Fault> {
+    match map.get("format") {
+        None => {}
+        Some(v) if v.as_u64() == Some(FORMAT) => {}
+        Some(v) => {
+            return Err(Fault::Key(
+                "format",
+                format!("format {v} is not supported (only 1)"),
+            ))
+        }
+    }
+    let name = match map.get("name") {
+        Some(Value::String(s)) if !s.is_empty() => s.clone(),
+        Some(v) => {
+            return Err(Fault::Key(
+                "name",
+                format!("expected a non-empty string, got {v}"),
+            ))
+        }
+        None => return Err(Fault::Key("", "missing key `name`".into())),
+    };
+    let subject = match map.get("subject") {
+        // The context already says `subject`; the field reader's prefix would repeat it.
+        Some(v) => parse_subject(v).map_err(|m| {
+            let m = m
+                .strip_prefix("subject: ")
+                .map_or(m.clone(), str::to_string);
+            Fault::Key("subject", m)
+        })?,
+        None => return Err(Fault::Key("", "missing key `subject`".into())),
+    };
+    let ops = match map.get("ops") {
+        Some(Value::Array(ops)) => parse_ops(&subject, ops)?,
+        Some(v) => {
+            return Err(Fault::Key(
+                "ops",
+                format!("expected a list of ops, got {}", short(v)),
+            ))
+        }
+        None => return Err(Fault::Key("", "missing key `ops`".into())),
+    };
+    let extra = map
+        .iter()
+        .filter(|(k, _)| !DEFINED.contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Ok(Case {
+        name,
+        subject,
+        ops,
+        extra,
+    })
+}
+
+impl Case {
+    /// A case from its JSON value, as [`Case::parse`] reads it from text
+    /// (`source` and `results` left out); errors name the part at fault.
+    /// For cases built in memory, such as the generator's, which have no
+    /// text to point into.
+    pub fn from_json(v: &Value) -> Result<Case, String> {
+        let map = v
+            .as_object()
+            .ok_or_else(|| format!("a case is an object, got {}", short(v)))?;
+        case_from_map(map).map_err(|fault| match fault {
+            Fault::Key("", m) => m,
+            Fault::Key(key, m) => format!("{key}: {m}"),
+            Fault::Op(i, m) => format!("ops[{i}]: {m}"),
+        })
+    }
+}
+
 impl<'a> Document<'a> {
     pub fn parse(text: &'a str, path: &Path) -> Result<Document<'a>, ParseError> {
         let json_err = |base: usize, slice: &str, ctx: &str, e: &serde_json::Error| {
@@ -480,57 +571,33 @@ impl<'a> Document<'a> {
         let spans: BTreeMap<String, &'a RawValue> =
             serde_json::from_str(text).map_err(|e| json_err(0, text, "", &e))?;
         let at = |key: &str| spans.get(key).map_or(0, |raw| offset_in(text, raw.get()));
-        let fail = |key: &str, msg: String| ParseError::at(path, text, at(key), key, msg);
-
-        let format = match map.get("format") {
-            None => FORMAT,
-            Some(v) if v.as_u64() == Some(FORMAT) => FORMAT,
-            Some(v) => {
-                return Err(fail(
-                    "format",
-                    format!("format {v} is not supported (only 1)"),
-                ))
+        let case = case_from_map(&map).map_err(|fault| match fault {
+            Fault::Key(key, m) => ParseError::at(path, text, at(key), key, m),
+            Fault::Op(i, m) => {
+                // Where the op starts: its raw text within the list.
+                let raw: Option<Vec<&RawValue>> = spans
+                    .get("ops")
+                    .and_then(|raw| serde_json::from_str(raw.get()).ok());
+                let offset = raw
+                    .as_ref()
+                    .and_then(|ops| ops.get(i))
+                    .map_or(at("ops"), |op| offset_in(text, op.get()));
+                ParseError::at(path, text, offset, format!("ops[{i}]"), m)
             }
-        };
-        let name = match map.get("name") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            Some(v) => {
-                return Err(fail(
-                    "name",
-                    format!("expected a non-empty string, got {v}"),
-                ))
-            }
-            None => return Err(ParseError::at(path, text, 0, "", "missing key `name`")),
-        };
+        })?;
         let source = match map.get("source") {
             None => None,
             Some(Value::String(s)) => Some((s.clone(), at("source"))),
-            Some(v) => return Err(fail("source", format!("expected a string, got {v}"))),
+            Some(v) => {
+                return Err(ParseError::at(
+                    path,
+                    text,
+                    at("source"),
+                    "source",
+                    format!("expected a string, got {v}"),
+                ))
+            }
         };
-        let subject = match map.get("subject") {
-            // The context already says `subject`; the field reader's prefix would repeat it.
-            Some(v) => parse_subject(v).map_err(|m| {
-                let m = m
-                    .strip_prefix("subject: ")
-                    .map_or(m.clone(), str::to_string);
-                fail("subject", m)
-            })?,
-            None => return Err(ParseError::at(path, text, 0, "", "missing key `subject`")),
-        };
-        let raw_ops: Vec<&'a RawValue> = match spans.get("ops") {
-            Some(raw) => serde_json::from_str(raw.get())
-                .map_err(|e| json_err(at("ops"), raw.get(), "ops", &e))?,
-            None => return Err(ParseError::at(path, text, 0, "", "missing key `ops`")),
-        };
-        let ops = parse_ops(&subject, &raw_ops, |i, msg| {
-            ParseError::at(
-                path,
-                text,
-                offset_in(text, raw_ops[i].get()),
-                format!("ops[{i}]"),
-                msg,
-            )
-        })?;
         let results = match spans.get("results") {
             None => None,
             Some(raw) => {
@@ -539,21 +606,11 @@ impl<'a> Document<'a> {
                 Some((list, at("results")))
             }
         };
-        let extra = map
-            .iter()
-            .filter(|(k, _)| !DEFINED.contains(&k.as_str()))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
         Ok(Document {
-            case: Case {
-                name,
-                subject,
-                ops,
-                extra,
-            },
+            format: FORMAT,
+            case,
             source,
             results,
-            format,
         })
     }
 }
@@ -563,9 +620,9 @@ fn parse_subject(v: &Value) -> Result<Subject, String> {
         .as_object()
         .ok_or_else(|| format!("expected an object, got {v}"))?;
     let mut f = Fields::new(m, "subject");
-    let subject = match f.string("kind")?.as_str() {
+    let subject = match f.string("kind")? {
         "container" => {
-            let strategy = match f.string("strategy")?.as_str() {
+            let strategy = match f.string("strategy")? {
                 "block_states" => Kind::BlockStates,
                 "biomes" => Kind::Biomes,
                 other => {
@@ -607,38 +664,31 @@ fn parse_subject(v: &Value) -> Result<Subject, String> {
     Ok(subject)
 }
 
-fn parse_ops<E>(
-    subject: &Subject,
-    raw: &[&RawValue],
-    err: impl Fn(usize, String) -> E,
-) -> Result<Ops, E> {
-    let object = |i: usize| -> Result<Map<String, Value>, E> {
-        serde_json::from_str::<Map<String, Value>>(raw[i].get())
-            .map_err(|_| err(i, format!("expected an object, got {}", raw[i].get())))
+fn parse_ops(subject: &Subject, ops: &[Value]) -> Result<Ops, Fault> {
+    let object = |i: usize| {
+        ops[i]
+            .as_object()
+            .ok_or_else(|| Fault::Op(i, format!("expected an object, got {}", short(&ops[i]))))
     };
     Ok(match subject {
-        Subject::Container { .. } => {
-            let mut ops = Vec::with_capacity(raw.len());
-            for i in 0..raw.len() {
-                ops.push(container_op(&object(i)?).map_err(|m| err(i, m))?);
-            }
-            Ops::Container(ops)
-        }
-        Subject::Storage { .. } => {
-            let mut ops = Vec::with_capacity(raw.len());
-            for i in 0..raw.len() {
-                ops.push(storage_op(&object(i)?).map_err(|m| err(i, m))?);
-            }
-            Ops::Storage(ops)
-        }
+        Subject::Container { .. } => Ops::Container(
+            (0..ops.len())
+                .map(|i| container_op(object(i)?).map_err(|m| Fault::Op(i, m)))
+                .collect::<Result<_, _>>()?,
+        ),
+        Subject::Storage { .. } => Ops::Storage(
+            (0..ops.len())
+                .map(|i| storage_op(object(i)?).map_err(|m| Fault::Op(i, m)))
+                .collect::<Result<_, _>>()?,
+        ),
     })
 }
 
 fn container_op(m: &Map<String, Value>) -> Result<ContainerOp, String> {
     let mut f = Fields::new(m, "op");
     let name = f.string("op")?;
-    f.what = format!("op `{name}`");
-    let op = match name.as_str() {
+    f.op = Some(name);
+    let op = match name {
         "set" => ContainerOp::Set {
             x: f.int("x")?,
             y: f.int("y")?,
@@ -688,8 +738,8 @@ fn container_op(m: &Map<String, Value>) -> Result<ContainerOp, String> {
 fn storage_op(m: &Map<String, Value>) -> Result<StorageOp, String> {
     let mut f = Fields::new(m, "op");
     let name = f.string("op")?;
-    f.what = format!("op `{name}`");
-    let op = match name.as_str() {
+    f.op = Some(name);
+    let op = match name {
         "load" => StorageOp::Load {
             bits: f.int("bits")?,
             size: f.int("size")?,
@@ -727,34 +777,57 @@ fn storage_op(m: &Map<String, Value>) -> Result<StorageOp, String> {
 
 /// Reads an object's fields by name, and at the end refuses any it did
 /// not read (a misspelt field is a mistake, not something to ignore).
+/// Nothing is allocated unless a field is wrong: a generated run parses
+/// every op it makes.
 struct Fields<'m> {
     map: &'m Map<String, Value>,
-    read: Vec<&'static str>,
-    what: String,
+    /// The fields read so far (an op has at most five).
+    read: [&'static str; 6],
+    reads: usize,
+    /// What the object is, for messages: `subject`, or the op's name.
+    what: &'static str,
+    op: Option<&'m str>,
 }
 
 impl<'m> Fields<'m> {
-    fn new(map: &'m Map<String, Value>, what: &str) -> Fields<'m> {
+    fn new(map: &'m Map<String, Value>, what: &'static str) -> Fields<'m> {
         Fields {
             map,
-            read: Vec::new(),
-            what: what.to_string(),
+            read: [""; 6],
+            reads: 0,
+            what,
+            op: None,
+        }
+    }
+
+    /// `subject`, `op`, or ``op `set` `` once the op's name is known.
+    fn what(&self) -> String {
+        match self.op {
+            Some(name) => format!("op `{name}`"),
+            None => self.what.to_string(),
         }
     }
 
     fn get(&mut self, key: &'static str) -> Result<&'m Value, String> {
-        self.read.push(key);
+        debug_assert!(
+            self.reads < self.read.len(),
+            "more fields than any object has"
+        );
+        if self.reads < self.read.len() {
+            self.read[self.reads] = key;
+            self.reads += 1;
+        }
         self.map
             .get(key)
-            .ok_or_else(|| format!("{}: missing field `{key}`", self.what))
+            .ok_or_else(|| format!("{}: missing field `{key}`", self.what()))
     }
 
-    fn string(&mut self, key: &'static str) -> Result<String, String> {
+    fn string(&mut self, key: &'static str) -> Result<&'m str, String> {
         match self.get(key)? {
-            Value::String(s) => Ok(s.clone()),
+            Value::String(s) => Ok(s),
             v => Err(format!(
                 "{}: `{key}`: expected a string, got {v}",
-                self.what
+                self.what()
             )),
         }
     }
@@ -764,7 +837,7 @@ impl<'m> Fields<'m> {
         integer(v).ok_or_else(|| {
             format!(
                 "{}: `{key}`: expected an integer from {} to {}, got {v}",
-                self.what,
+                self.what(),
                 bound::<T>(i64::MIN),
                 bound::<T>(i64::MAX)
             )
@@ -776,7 +849,7 @@ impl<'m> Fields<'m> {
         list(v).ok_or_else(|| {
             format!(
                 "{}: `{key}`: expected a list of integers, got {}",
-                self.what,
+                self.what(),
                 short(v)
             )
         })
@@ -788,7 +861,7 @@ impl<'m> Fields<'m> {
             v => list(v).map(Some).ok_or_else(|| {
                 format!(
                     "{}: `{key}`: expected null or a list of integers, got {}",
-                    self.what,
+                    self.what(),
                     short(v)
                 )
             }),
@@ -797,12 +870,13 @@ impl<'m> Fields<'m> {
 
     fn hex(&mut self, key: &'static str) -> Result<Vec<u8>, String> {
         let s = self.string(key)?;
-        parse_hex(&s).map_err(|m| format!("{}: `{key}`: {m}", self.what))
+        parse_hex(s).map_err(|m| format!("{}: `{key}`: {m}", self.what()))
     }
 
     fn finish(self) -> Result<(), String> {
-        match self.map.keys().find(|k| !self.read.contains(&k.as_str())) {
-            Some(k) => Err(format!("{}: unknown field `{k}`", self.what)),
+        let read = &self.read[..self.reads];
+        match self.map.keys().find(|k| !read.contains(&k.as_str())) {
+            Some(k) => Err(format!("{}: unknown field `{k}`", self.what())),
             None => Ok(()),
         }
     }

@@ -62,8 +62,9 @@ impl Outcome {
     }
 
     /// Reads the golden JSON form, refusing anything else (`unsupported`
-    /// too: recorded results never hold it).
-    pub fn from_json(v: &Value) -> Result<Outcome, String> {
+    /// too: recorded results never hold it). Takes the value, so a result
+    /// is moved out, not copied.
+    pub fn from_json(v: Value) -> Result<Outcome, String> {
         match Outcome::from_adapter_json(v)? {
             Outcome::Unsupported(_) => {
                 Err("`unsupported` is an adapter's answer, never a recorded result".to_string())
@@ -74,37 +75,142 @@ impl Outcome {
 
     /// Reads what an adapter answers for one op: the golden form or
     /// `{"unsupported": "why"}`.
-    pub fn from_adapter_json(v: &Value) -> Result<Outcome, String> {
-        let m = v
-            .as_object()
-            .ok_or_else(|| format!("a result is an object, got {v}"))?;
-        let keys: Vec<&str> = m.keys().map(String::as_str).collect();
-        match keys.as_slice() {
-            ["ok"] => Ok(Outcome::Ok(m["ok"].clone())),
-            ["error"] => match &m["error"] {
-                Value::String(s) => Ok(Outcome::Error(s.clone())),
-                other => Err(format!("`error` is a string, got {other}")),
-            },
-            ["throws", "message"] | ["message", "throws"] | ["throws"] => {
-                let class = match &m["throws"] {
-                    Value::String(s) if !s.is_empty() => s.clone(),
-                    other => return Err(format!("`throws` is a class name, got {other}")),
-                };
-                let message = match m.get("message") {
-                    None | Some(Value::Null) => None,
-                    Some(Value::String(s)) => Some(s.clone()),
-                    Some(other) => return Err(format!("`message` is a string or null, got {other}")),
-                };
-                Ok(Outcome::Throws { class, message })
-            }
-            ["unsupported"] => match &m["unsupported"] {
-                Value::String(s) => Ok(Outcome::Unsupported(s.clone())),
-                other => Err(format!("`unsupported` is a string, got {other}")),
-            },
-            _ => Err(format!(
+    pub fn from_adapter_json(v: Value) -> Result<Outcome, String> {
+        let mut m = match v {
+            Value::Object(m) => m,
+            v => return Err(format!("a result is an object, got {v}")),
+        };
+        let known = match m.len() {
+            1 => ["ok", "error", "throws", "unsupported"]
+                .iter()
+                .any(|k| m.contains_key(*k)),
+            2 => m.contains_key("throws") && m.contains_key("message"),
+            _ => false,
+        };
+        if !known {
+            let keys: Vec<&str> = m.keys().map(String::as_str).collect();
+            return Err(format!(
                 "a result is {{\"ok\": ..}}, {{\"error\": ..}}, {{\"throws\": .., \"message\": ..}} or {{\"unsupported\": ..}}; got keys {keys:?}"
-            )),
+            ));
         }
+        if let Some(v) = m.remove("ok") {
+            return Ok(Outcome::Ok(v));
+        }
+        let text = |v: Value, what: &str| match v {
+            Value::String(s) => Ok(s),
+            other => Err(format!("`{what}` is a string, got {other}")),
+        };
+        if let Some(e) = m.remove("error") {
+            return text(e, "error").map(Outcome::Error);
+        }
+        if let Some(why) = m.remove("unsupported") {
+            return text(why, "unsupported").map(Outcome::Unsupported);
+        }
+        let class = match m.remove("throws") {
+            Some(Value::String(s)) if !s.is_empty() => s,
+            other => {
+                let other = other.unwrap_or(Value::Null);
+                return Err(format!("`throws` is a class name, got {other}"));
+            }
+        };
+        let message = match m.remove("message") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s),
+            Some(other) => return Err(format!("`message` is a string or null, got {other}")),
+        };
+        Ok(Outcome::Throws { class, message })
+    }
+}
+
+/// Reads a JSON list of results in the golden form straight from its text,
+/// with no JSON tree for the result objects themselves (a live run reads one
+/// list a case, and the objects were most of the cost). `None` for anything
+/// [`Outcome::from_json`] might read otherwise or refuse: the caller then
+/// takes that slow path, which says what is wrong and where.
+pub fn golden_list(bytes: &[u8]) -> Option<Vec<Outcome>> {
+    serde_json::from_slice::<Vec<Golden>>(bytes)
+        .ok()
+        .map(|list| list.into_iter().map(|g| g.0).collect())
+}
+
+/// One result, read by [`golden_list`]'s visitor.
+struct Golden(Outcome);
+
+impl<'de> Deserialize<'de> for Golden {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Golden, D::Error> {
+        d.deserialize_map(GoldenVisitor)
+    }
+}
+
+/// A result object's key.
+enum Key {
+    Ok,
+    Error,
+    Throws,
+    Message,
+}
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        struct KeyVisitor;
+        impl de::Visitor<'_> for KeyVisitor {
+            type Value = Key;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("ok, error, throws or message")
+            }
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+                match key {
+                    "ok" => Ok(Key::Ok),
+                    "error" => Ok(Key::Error),
+                    "throws" => Ok(Key::Throws),
+                    "message" => Ok(Key::Message),
+                    other => Err(E::custom(format!("unknown key {other}"))),
+                }
+            }
+        }
+        d.deserialize_identifier(KeyVisitor)
+    }
+}
+
+struct GoldenVisitor;
+
+impl<'de> de::Visitor<'de> for GoldenVisitor {
+    type Value = Golden;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a result in the golden form")
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Golden, A::Error> {
+        let mut ok = None;
+        let mut error = None;
+        let mut throws: Option<String> = None;
+        let mut message: Option<Option<String>> = None;
+        let mut keys = 0;
+        while let Some(key) = map.next_key::<Key>()? {
+            keys += 1;
+            match key {
+                Key::Ok => ok = Some(map.next_value::<Value>()?),
+                Key::Error => error = Some(map.next_value::<String>()?),
+                Key::Throws => throws = Some(map.next_value::<String>()?),
+                Key::Message => message = Some(map.next_value::<Option<String>>()?),
+            }
+        }
+        // Exactly the shapes `from_json` takes, each key once.
+        let outcome = match (ok, error, throws, message, keys) {
+            (Some(v), None, None, None, 1) => Outcome::Ok(v),
+            (None, Some(e), None, None, 1) => Outcome::Error(e),
+            (None, None, Some(class), message, n)
+                if !class.is_empty() && n == 1 + usize::from(message.is_some()) =>
+            {
+                Outcome::Throws {
+                    class,
+                    message: message.flatten(),
+                }
+            }
+            _ => return Err(de::Error::custom("not a golden result")),
+        };
+        Ok(Golden(outcome))
     }
 }
 
@@ -131,7 +237,7 @@ impl Serialize for Outcome {
 impl<'de> Deserialize<'de> for Outcome {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
         let v = Value::deserialize(d)?;
-        Outcome::from_json(&v).map_err(de::Error::custom)
+        Outcome::from_json(v).map_err(de::Error::custom)
     }
 }
 
@@ -155,12 +261,39 @@ mod tests {
     }
 
     #[test]
+    fn golden_lists_read_as_each_result_does() {
+        let list = r#"[{"ok":null},{"ok":{"palette":[5],"data":[-1],"bits":4}},{"error":"e"},
+            {"throws":"X","message":null},{"message":"m","throws":"Y"},{"throws":"Z"},{"ok":"00ff"}]"#;
+        let slow: Vec<Outcome> = serde_json::from_str::<Vec<Value>>(list)
+            .unwrap()
+            .into_iter()
+            .map(|v| Outcome::from_json(v).unwrap())
+            .collect();
+        assert_eq!(golden_list(list.as_bytes()), Some(slow));
+        // Whatever the slow path refuses, or might read otherwise, the fast one leaves to it.
+        for refused in [
+            r#"[{"ok":1,"error":"x"}]"#,
+            r#"[{"ok":1,"ok":2}]"#,
+            r#"[{"throws":""}]"#,
+            r#"[{"throws":"X","message":1}]"#,
+            r#"[{"message":"m"}]"#,
+            r#"[{"unsupported":"x"}]"#,
+            r#"[{"error":1}]"#,
+            r#"[{}]"#,
+            r#"[1]"#,
+            r#"{"fatal":"x"}"#,
+        ] {
+            assert_eq!(golden_list(refused.as_bytes()), None, "{refused}");
+        }
+    }
+
+    #[test]
     fn unsupported_is_an_adapter_answer_only() {
         let v: Value = serde_json::from_str(r#"{"unsupported":"no read"}"#).unwrap();
-        let o = Outcome::from_adapter_json(&v).unwrap();
+        let o = Outcome::from_adapter_json(v.clone()).unwrap();
         assert_eq!(o, Outcome::Unsupported("no read".into()));
         assert_eq!(o.to_json(), v);
-        assert!(Outcome::from_json(&v).is_err());
+        assert!(Outcome::from_json(v).is_err());
         assert!(serde_json::from_str::<Outcome>(r#"{"unsupported":"x"}"#).is_err());
     }
 }

@@ -54,9 +54,8 @@ impl Recorded {
             let ctx = format!("results[{i}]");
             let v: Value = serde_json::from_str(r.get())
                 .map_err(|e| error::from_json(path, text, base, r.get(), &ctx, &e))?;
-            results.push(
-                Outcome::from_json(&v).map_err(|m| ParseError::at(path, text, base, ctx, m))?,
-            );
+            results
+                .push(Outcome::from_json(v).map_err(|m| ParseError::at(path, text, base, ctx, m))?);
         }
         Ok(Recorded {
             case: doc.case,

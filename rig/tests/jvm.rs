@@ -792,22 +792,39 @@ fn the_probe_server_speaks_frames_and_refuses_what_it_cannot_run() {
     assert_eq!(results[1], serde_json::json!({"ok": 0}));
     assert_eq!(results[2]["throws"], "ProbeRefusal", "{results}");
     assert_eq!(results[3], serde_json::json!({"ok": "0000"}));
-    // Not JSON: a fatal answer, and the server goes on.
-    frame(&mut input, "not json");
+    // An object that is not JSON, or a case that is not UTF-8: a fatal answer, and the
+    // server goes on.
+    frame(&mut input, "{not json");
     assert!(answer(&mut output)["fatal"]
         .as_str()
         .unwrap()
         .contains("bad request frame"));
-    // An unknown subject: the probe's own error, not a result.
+    std::io::Write::write_all(&mut input, &[0, 0, 0, 2, b'x', 0xff]).unwrap();
+    assert!(answer(&mut output)["fatal"]
+        .as_str()
+        .unwrap()
+        .contains("bad request frame"));
+    // An unknown subject: the probe's own error, not a result, in either form.
     frame(&mut input, r#"{"case": "nonsense 1"}"#);
     assert!(answer(&mut output)["probe_error"]
         .as_str()
         .unwrap()
         .contains("unknown subject"));
+    frame(&mut input, "nonsense 1");
+    assert!(answer(&mut output)["probe_error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown subject"));
+    // A case's text as it is (the form the rig sends) answers as its JSON form does.
     frame(
         &mut input,
         &serde_json::json!({ "case": "storage 5 64\nset 3 31\nget 3" }).to_string(),
     );
+    assert_eq!(
+        answer(&mut output),
+        serde_json::json!([{"ok": null}, {"ok": 31}])
+    );
+    frame(&mut input, "storage 5 64\nset 3 31\nget 3");
     assert_eq!(
         answer(&mut output),
         serde_json::json!([{"ok": null}, {"ok": 31}])

@@ -3,8 +3,6 @@
 //! with its own random stream, so `--count` beyond the sweep repeats the
 //! variants with fresh randomness.
 
-use std::path::Path;
-
 use harness::case::Case;
 use paletted::{Kind, PalettedContainer, Strategy};
 
@@ -110,18 +108,9 @@ impl Family {
     /// checks every op the family wrote).
     pub fn cases(&self, seed: u64, count: Option<usize>) -> Result<Vec<Case>, String> {
         self.drafts(seed, count)
-            .iter()
-            .map(Draft::to_case)
+            .into_iter()
+            .map(Draft::into_case)
             .collect()
-    }
-}
-
-impl Draft {
-    /// The draft as a harness case.
-    pub fn to_case(&self) -> Result<Case, String> {
-        let text = self.to_json().to_string();
-        Case::parse(&text, Path::new(&self.name))
-            .map_err(|e| format!("generated case {} is malformed: {e}", self.name))
     }
 }
 

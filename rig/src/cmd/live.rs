@@ -94,10 +94,7 @@ impl Sides {
     /// sent to the JVM child first, and its answers read after the other side has run them.
     pub fn run_batch(&mut self, cases: &[&Case]) -> Vec<Ran> {
         let t = Instant::now();
-        let sent = self.jvm.as_mut().map(|jvm| {
-            let requests: Vec<_> = cases.iter().map(|c| c.to_json()).collect();
-            jvm.send(&requests)
-        });
+        let sent = self.jvm.as_mut().map(|jvm| jvm.send(cases));
         let mut jvm_time = t.elapsed();
         let mut tested = Vec::with_capacity(cases.len());
         for case in cases {

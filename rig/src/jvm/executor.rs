@@ -186,7 +186,7 @@ impl JvmExecutor {
 
     /// Sends one request and waits for its answer; `Err` means the child is gone.
     fn exchange(&mut self, request: &str) -> Result<Vec<u8>, String> {
-        self.exchange_frame(json!({ "case": request }).to_string())
+        self.exchange_frame(request)
     }
 
     /// Sends a frame other than a case (`rig bench`'s timing requests: `{"case": "bench ..."}`,
@@ -196,7 +196,7 @@ impl JvmExecutor {
         if let Some(why) = &self.unusable {
             return Err(why.clone());
         }
-        let bytes = self.exchange_frame(frame.to_string())?;
+        let bytes = self.exchange_frame(&frame.to_string())?;
         let answer: Value = serde_json::from_slice(&bytes)
             .map_err(|e| format!("the probe answered with bad JSON: {e}"))?;
         if let Some(why) = answer.get("fatal").or_else(|| answer.get("probe_error")) {
@@ -212,7 +212,7 @@ impl JvmExecutor {
         Ok(answer)
     }
 
-    fn exchange_frame(&mut self, frame: String) -> Result<Vec<u8>, String> {
+    fn exchange_frame(&mut self, frame: &str) -> Result<Vec<u8>, String> {
         if self.server.is_none() {
             self.server = Some(self.spawn()?);
             // The JVM starts before the case is sent, so --case-timeout times the case alone,
@@ -296,19 +296,12 @@ impl JvmExecutor {
         self.unusable.as_deref()
     }
 
-    /// Runs a case given in its golden JSON layout.
-    pub fn run_json(&mut self, case: &Value) -> Result<Vec<Outcome>, ExecError> {
-        let batch = self.send(std::slice::from_ref(case));
-        let (run, _) = self.finish(batch).pop().expect("one case, one result");
-        run
-    }
-
-    /// Starts a batch of cases (golden JSON layout): while a child runs, as many as fit
+    /// Starts a batch of cases: while a child runs, as many as fit
     /// [`AHEAD_BYTES`] are sent to it at once, so it works while the caller does (the other
     /// side of the comparison); [`JvmExecutor::finish`] gives the results. The child answers
     /// in order, so a child that dies or hangs is charged to the case it was on, as when
     /// cases go one at a time, and the cases after it go to a fresh child.
-    pub fn send(&mut self, cases: &[Value]) -> Batch {
+    pub fn send(&mut self, cases: &[&Case]) -> Batch {
         let mut batch = Batch {
             requests: cases
                 .iter()
@@ -338,9 +331,8 @@ impl JvmExecutor {
             if *sent == Some(generation) {
                 continue;
             }
-            let frame = json!({ "case": request }).to_string();
-            bytes += frame.len();
-            if bytes > AHEAD_BYTES || write_frame(&mut server.input, frame.as_bytes()).is_err() {
+            bytes += request.len() + 4;
+            if bytes > AHEAD_BYTES || write_frame(&mut server.input, request.as_bytes()).is_err() {
                 // A child that is gone shows when its answer is awaited.
                 return;
             }
@@ -366,8 +358,8 @@ impl JvmExecutor {
                 message: why.clone(),
             });
         }
-        let request = match &batch.requests[i] {
-            Ok(request) => request.clone(),
+        let request = match &mut batch.requests[i] {
+            Ok(request) => std::mem::take(request),
             Err(e) => return Err(e.clone()),
         };
         let bytes = if self.server.is_some() && batch.sent[i] == Some(self.generation) {
@@ -385,6 +377,12 @@ impl JvmExecutor {
 
     /// A case's answer from the probe, as results.
     fn results(&mut self, bytes: &[u8]) -> Result<Vec<Outcome>, ExecError> {
+        if let Some(results) = harness::outcome::golden_list(bytes) {
+            return match results.iter().enumerate().find_map(|(i, o)| refused(i, o)) {
+                Some(e) => Err(e),
+                None => Ok(results),
+            };
+        }
         let answer: Value = serde_json::from_slice(bytes).map_err(|e| ExecError::Internal {
             op: None,
             message: format!("the probe answered with bad JSON: {e}"),
@@ -415,18 +413,13 @@ impl JvmExecutor {
             }
         };
         let mut results = Vec::with_capacity(items.len());
-        for (i, item) in items.iter().enumerate() {
+        for (i, item) in items.into_iter().enumerate() {
             let outcome = Outcome::from_json(item).map_err(|message| ExecError::Internal {
                 op: Some(i),
                 message: format!("the probe's result is not in the golden form: {message}"),
             })?;
-            if let Outcome::Throws { class, message } = &outcome {
-                if class == "ProbeRefusal" {
-                    return Err(ExecError::Invalid {
-                        op: Some(i),
-                        reason: message.clone().unwrap_or_default(),
-                    });
-                }
+            if let Some(e) = refused(i, &outcome) {
+                return Err(e);
             }
             results.push(outcome);
         }
@@ -460,6 +453,18 @@ impl JvmExecutor {
     }
 }
 
+/// Why the case is invalid, when the probe refused op `i` (`ProbeRefusal`): its API cannot
+/// be given what the op asks.
+fn refused(i: usize, outcome: &Outcome) -> Option<ExecError> {
+    match outcome {
+        Outcome::Throws { class, message } if class == "ProbeRefusal" => Some(ExecError::Invalid {
+            op: Some(i),
+            reason: message.clone().unwrap_or_default(),
+        }),
+        _ => None,
+    }
+}
+
 impl Drop for JvmExecutor {
     fn drop(&mut self) {
         self.shutdown();
@@ -472,7 +477,9 @@ impl Executor for JvmExecutor {
     }
 
     fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError> {
-        self.run_json(&case.to_json())
+        let batch = self.send(&[case]);
+        let (run, _) = self.finish(batch).pop().expect("one case, one result");
+        run
     }
 }
 

@@ -7,7 +7,7 @@
 
 use std::io::{self, Read, Write};
 
-use serde_json::Value;
+use harness::case::{push_hex, strategy_name, Case, ContainerOp, Ops, StorageOp, Subject};
 
 /// Frames above this are refused as corrupt (a whole golden case is far below it).
 const MAX_FRAME: usize = 1 << 30;
@@ -46,7 +46,7 @@ pub fn read_frame(r: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
     Ok(Some(buf))
 }
 
-/// Turns a case, in its golden JSON layout, into the probe's line form:
+/// Turns a case into the probe's line form:
 ///
 /// ```text
 /// container block_states 35723 0        |  storage BITS SIZE
@@ -55,132 +55,125 @@ pub fn read_frame(r: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
 /// unpack BITS N ID*N (- | M LONG*M)
 /// load BITS SIZE M LONG*M | get I | set I V | get_and_set I V | fill V | values | longs | size
 /// ```
-/// The error names the op at fault, if one is.
-pub fn probe_request(case: &Value) -> Result<String, (Option<usize>, String)> {
-    let whole = |e: String| (None, e);
-    let subject = case
-        .get("subject")
-        .ok_or_else(|| whole("the case has no subject".into()))?;
-    let kind = str_field(subject, "kind").map_err(whole)?;
-    let mut out = match kind {
-        "container" => format!(
-            "container {} {} {}",
-            str_field(subject, "strategy").map_err(whole)?,
-            int_field(subject, "registry").map_err(whole)?,
-            int_field(subject, "initial").map_err(whole)?
+/// Written straight from the typed case, with no JSON between: `rig fuzz` makes one a case.
+/// The error names the op at fault: a value Java's `int` cannot hold.
+pub fn probe_request(case: &Case) -> Result<String, (Option<usize>, String)> {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(64 + 16 * case.ops.len());
+    // Writing to a String cannot fail.
+    let _ = match case.subject {
+        Subject::Container {
+            strategy,
+            registry,
+            initial,
+        } => write!(
+            out,
+            "container {} {registry} {initial}",
+            strategy_name(strategy)
         ),
-        "storage" => format!(
-            "storage {} {}",
-            int_field(subject, "bits").map_err(whole)?,
-            int_field(subject, "size").map_err(whole)?
-        ),
-        other => return Err(whole(format!("unknown subject kind {other:?}"))),
+        Subject::Storage { bits, size } => write!(out, "storage {bits} {size}"),
     };
-    let ops = case
-        .get("ops")
-        .and_then(Value::as_array)
-        .ok_or_else(|| whole("the case has no ops list".into()))?;
-    for (i, op) in ops.iter().enumerate() {
-        out.push('\n');
-        op_line(kind, op, &mut out).map_err(|e| (Some(i), e))?;
+    let fail = |i: usize| move |e: String| (Some(i), e);
+    match &case.ops {
+        Ops::Container(ops) => {
+            for (i, op) in ops.iter().enumerate() {
+                out.push('\n');
+                container_line(op, &mut out).map_err(fail(i))?;
+            }
+        }
+        Ops::Storage(ops) => {
+            for (i, op) in ops.iter().enumerate() {
+                out.push('\n');
+                storage_line(op, &mut out).map_err(fail(i))?;
+            }
+        }
     }
     Ok(out)
 }
 
-fn op_line(kind: &str, op: &Value, out: &mut String) -> Result<(), String> {
-    let name = str_field(op, "op")?;
-    let fields: &[&str] = match (kind, name) {
-        ("container", "set" | "get_and_set") => &["x", "y", "z", "value"],
-        ("container", "get") => &["x", "y", "z"],
-        ("container", "maybe_has") => &["value"],
-        ("container", "bits" | "palette" | "counts" | "get_all" | "write")
-        | ("container", "serialized_size" | "pack") => &[],
-        ("container", "read") => {
-            let hex = str_field(op, "bytes")?;
-            if !hex.bytes().all(|b| b.is_ascii_hexdigit()) || hex.len() % 2 != 0 {
-                return Err(format!("`bytes` is not an even-length hex string: {hex:?}"));
-            }
-            out.push_str("read ");
-            out.push_str(hex);
-            return Ok(());
-        }
-        ("container", "unpack") => {
-            out.push_str(&format!("unpack {}", int_field(op, "bits")?));
-            let palette = op
-                .get("palette")
-                .and_then(Value::as_array)
-                .ok_or("`palette` is not a list")?;
-            out.push_str(&format!(" {}", palette.len()));
-            for v in palette {
-                out.push_str(&format!(" {}", int(v, "palette entry")?));
-            }
-            longs(op.get("data"), out)?;
-            return Ok(());
-        }
-        ("storage", "load") => {
-            out.push_str(&format!(
-                "load {} {}",
-                int_field(op, "bits")?,
-                int_field(op, "size")?
-            ));
-            longs(op.get("longs"), out)?;
-            return Ok(());
-        }
-        ("storage", "get") => &["index"],
-        ("storage", "set" | "get_and_set") => &["index", "value"],
-        ("storage", "fill") => &["value"],
-        ("storage", "values" | "longs" | "bits" | "size") => &[],
-        _ => return Err(format!("unknown {kind} op {name:?}")),
-    };
+fn container_line(op: &ContainerOp, out: &mut String) -> Result<(), String> {
+    use std::fmt::Write as _;
+    let name = op.kind();
     out.push_str(name);
-    for f in fields {
-        out.push_str(&format!(" {}", int_field(op, f)?));
-    }
+    let _ = match *op {
+        ContainerOp::Set { x, y, z, value } | ContainerOp::GetAndSet { x, y, z, value } => {
+            write!(out, " {x} {y} {z} {}", int(value, "value")?)
+        }
+        ContainerOp::Get { x, y, z } => write!(out, " {x} {y} {z}"),
+        ContainerOp::MaybeHas { value } => write!(out, " {}", int(value, "value")?),
+        ContainerOp::Bits
+        | ContainerOp::Palette
+        | ContainerOp::Counts
+        | ContainerOp::GetAll
+        | ContainerOp::Write
+        | ContainerOp::SerializedSize
+        | ContainerOp::Pack => Ok(()),
+        ContainerOp::Read { ref bytes } => {
+            out.push(' ');
+            push_hex(bytes, out);
+            Ok(())
+        }
+        ContainerOp::Unpack {
+            ref palette,
+            ref data,
+            bits,
+        } => {
+            let _ = write!(out, " {bits} {}", palette.len());
+            for &v in palette {
+                let _ = write!(out, " {}", int(v, "palette entry")?);
+            }
+            longs(data.as_deref(), out);
+            Ok(())
+        }
+    };
+    Ok(())
+}
+
+fn storage_line(op: &StorageOp, out: &mut String) -> Result<(), String> {
+    use std::fmt::Write as _;
+    out.push_str(op.kind());
+    let _ = match *op {
+        StorageOp::Load {
+            bits,
+            size,
+            ref longs,
+        } => {
+            let _ = write!(out, " {bits} {size}");
+            self::longs(Some(longs), out);
+            Ok(())
+        }
+        StorageOp::Get { index } => write!(out, " {index}"),
+        StorageOp::Set { index, value } | StorageOp::GetAndSet { index, value } => {
+            write!(out, " {index} {}", int(value, "value")?)
+        }
+        StorageOp::Fill { value } => write!(out, " {}", int(value, "value")?),
+        StorageOp::Values | StorageOp::Longs | StorageOp::Bits | StorageOp::Size => Ok(()),
+    };
     Ok(())
 }
 
 /// ` -` for null, else ` M l1 .. lM`.
-fn longs(v: Option<&Value>, out: &mut String) -> Result<(), String> {
+fn longs(v: Option<&[i64]>, out: &mut String) {
+    use std::fmt::Write as _;
     match v {
-        None | Some(Value::Null) => out.push_str(" -"),
-        Some(Value::Array(items)) => {
-            out.push_str(&format!(" {}", items.len()));
+        None => out.push_str(" -"),
+        Some(items) => {
+            let _ = write!(out, " {}", items.len());
             for l in items {
-                let l = l
-                    .as_i64()
-                    .ok_or_else(|| format!("{l} is not a signed 64-bit long"))?;
-                out.push_str(&format!(" {l}"));
+                let _ = write!(out, " {l}");
             }
         }
-        Some(other) => return Err(format!("longs are a list or null, got {other}")),
     }
-    Ok(())
-}
-
-fn str_field<'a>(v: &'a Value, name: &str) -> Result<&'a str, String> {
-    v.get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("`{name}` is missing or not a string"))
-}
-
-fn int_field(v: &Value, name: &str) -> Result<i32, String> {
-    int(
-        v.get(name).ok_or_else(|| format!("`{name}` is missing"))?,
-        name,
-    )
 }
 
 /// Java's calls take ints, so anything outside i32 cannot be asked.
-fn int(v: &Value, what: &str) -> Result<i32, String> {
-    v.as_i64()
-        .and_then(|n| i32::try_from(n).ok())
-        .ok_or_else(|| format!("`{what}` is {v}, not a Java int"))
+fn int(v: i64, what: &str) -> Result<i32, String> {
+    i32::try_from(v).map_err(|_| format!("`{what}` is {v}, not a Java int"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn frames_round_trip() {
@@ -195,33 +188,40 @@ mod tests {
         assert!(read_frame(&mut cut).is_err());
     }
 
+    fn case(text: &str) -> Case {
+        Case::parse(text, std::path::Path::new("t.json")).unwrap()
+    }
+
     #[test]
     fn requests() {
-        let case = json!({
-            "subject": {"kind": "container", "strategy": "biomes", "registry": 65, "initial": 3},
-            "ops": [
-                {"op": "set", "x": 1, "y": 2, "z": 3, "value": 4},
-                {"op": "unpack", "palette": [1, 2], "data": null, "bits": -1},
-                {"op": "unpack", "palette": [1], "data": [-1, 5], "bits": 0},
-                {"op": "read", "bytes": "00ff"},
-                {"op": "counts"}
-            ]
-        });
-        assert_eq!(
-            probe_request(&case).unwrap(),
-            "container biomes 65 3\nset 1 2 3 4\nunpack -1 2 1 2 -\nunpack 0 1 1 2 -1 5\nread 00ff\ncounts"
+        let container = case(
+            r#"{"name":"t","subject":{"kind":"container","strategy":"biomes","registry":65,"initial":3},
+            "ops":[{"op":"set","x":1,"y":2,"z":3,"value":4},
+                   {"op":"unpack","palette":[1,2],"data":null,"bits":-1},
+                   {"op":"unpack","palette":[1],"data":[-1,5],"bits":0},
+                   {"op":"read","bytes":"00FF"},
+                   {"op":"counts"},
+                   {"op":"get_and_set","x":-1,"y":0,"z":17,"value":2},
+                   {"op":"maybe_has","value":64}]}"#,
         );
-        let storage = json!({
-            "subject": {"kind": "storage", "bits": 5, "size": 64},
-            "ops": [{"op": "load", "bits": 5, "size": 64, "longs": [1]}, {"op": "set", "index": 1, "value": 2}]
-        });
+        assert_eq!(
+            probe_request(&container).unwrap(),
+            "container biomes 65 3\nset 1 2 3 4\nunpack -1 2 1 2 -\nunpack 0 1 1 2 -1 5\nread 00ff\ncounts\nget_and_set -1 0 17 2\nmaybe_has 64"
+        );
+        let storage = case(
+            r#"{"name":"t","subject":{"kind":"storage","bits":5,"size":64},
+            "ops":[{"op":"load","bits":5,"size":64,"longs":[1,-9223372036854775808]},{"op":"set","index":1,"value":2},
+                   {"op":"fill","value":-3},{"op":"longs"}]}"#,
+        );
         assert_eq!(
             probe_request(&storage).unwrap(),
-            "storage 5 64\nload 5 64 1 1\nset 1 2"
+            "storage 5 64\nload 5 64 2 1 -9223372036854775808\nset 1 2\nfill -3\nlongs"
         );
-        let bad = json!({"subject": {"kind": "storage", "bits": 5, "size": 64}, "ops": [{"op": "set", "index": 4294967296u64, "value": 1}]});
+        let bad = case(
+            r#"{"name":"t","subject":{"kind":"storage","bits":5,"size":64},"ops":[{"op":"get","index":0},{"op":"set","index":4,"value":4294967296}]}"#,
+        );
         let (op, why) = probe_request(&bad).unwrap_err();
-        assert_eq!(op, Some(0));
+        assert_eq!(op, Some(1));
         assert!(why.contains("not a Java int"), "{why}");
     }
 }

@@ -109,13 +109,23 @@ impl Jvm {
     }
 }
 
-/// Serves frames on stdin/stdout until stdin closes. Each request is `{"case": TEXT}`; each
-/// answer is the probe's JSON (a results array or `{"probe_error": ..}`) or `{"fatal": ..}`.
+/// Serves frames on stdin/stdout until stdin closes. Each request is a case's text as it is,
+/// or a JSON object (`{"case": TEXT}`, `{"loads": CLASS}`, `{"time_empty": N}`); each answer
+/// is the probe's JSON (a results array or `{"probe_error": ..}`) or `{"fatal": ..}`.
 pub fn serve(config: JvmConfig) -> io::Result<()> {
     let mut input = BufReader::new(io::stdin().lock());
     let mut output = BufWriter::new(io::stdout().lock());
     let mut jvm: Option<Result<Jvm, String>> = None;
     while let Some(frame) = read_frame(&mut input)? {
+        // A case's lines as they are (the common frame, parsed by the probe alone).
+        if frame.first() != Some(&b'{') {
+            let answer = match std::str::from_utf8(&frame) {
+                Ok(text) => run_case(&mut jvm, &config, text),
+                Err(e) => json!({"fatal": format!("bad request frame: {e}")}).to_string(),
+            };
+            write_frame(&mut output, answer.as_bytes())?;
+            continue;
+        }
         let request: Value = match serde_json::from_slice(&frame) {
             Ok(v) => v,
             Err(e) => {
@@ -144,17 +154,27 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
             write_frame(&mut output, answer.to_string().as_bytes())?;
             continue;
         };
-        let started = jvm.get_or_insert_with(|| Jvm::start(&config));
-        let answer = match started {
-            Ok(vm) => match empty_calls.map_or_else(|| vm.run(text), |n| time_empty(vm, n)) {
-                Ok(out) => out,
-                Err(e) => json!({"fatal": e}).to_string(),
+        let answer = match empty_calls {
+            Some(n) => match jvm.get_or_insert_with(|| Jvm::start(&config)) {
+                Ok(vm) => time_empty(vm, n).unwrap_or_else(|e| json!({"fatal": e}).to_string()),
+                Err(e) => json!({"fatal": e, "start": true}).to_string(),
             },
-            Err(e) => json!({"fatal": e, "start": true}).to_string(),
+            None => run_case(&mut jvm, &config, text),
         };
         write_frame(&mut output, answer.as_bytes())?;
     }
     Ok(())
+}
+
+/// One case through the probe, the JVM started first if it is not running: the probe's
+/// answer, or `{"fatal": ..}`.
+fn run_case(jvm: &mut Option<Result<Jvm, String>>, config: &JvmConfig, text: &str) -> String {
+    match jvm.get_or_insert_with(|| Jvm::start(config)) {
+        Ok(vm) => vm
+            .run(text)
+            .unwrap_or_else(|e| json!({"fatal": e}).to_string()),
+        Err(e) => json!({"fatal": e, "start": true}).to_string(),
+    }
 }
 
 /// The mean time of one empty request (`ping`) through JNI, after as many calls to warm up.
