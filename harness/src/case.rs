@@ -1,7 +1,6 @@
 //! A conformance case: a subject and the operations run on it, as in
 //! `shared/golden/FORMAT.md` without the results.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
@@ -560,25 +559,60 @@ impl Case {
     }
 }
 
+/// A JSON object's members in their order, each value as its text: where
+/// each is in the file, and nothing parsed that is not asked for (a
+/// recording's results can be most of its bytes).
+struct Members<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Members<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Members<'a>, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Members<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Members<'de>, A::Error> {
+                let mut members: Vec<(String, &'de RawValue)> = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, &'de RawValue>()? {
+                    // A repeated key keeps its first place and its last value, as a map does.
+                    match members.iter_mut().find(|(k, _)| *k == key) {
+                        Some(member) => member.1 = value,
+                        None => members.push((key, value)),
+                    }
+                }
+                Ok(Members(members))
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
+}
+
 impl<'a> Document<'a> {
     pub fn parse(text: &'a str, path: &Path) -> Result<Document<'a>, ParseError> {
         let json_err = |base: usize, slice: &str, ctx: &str, e: &serde_json::Error| {
             error::from_json(path, text, base, slice, ctx, e)
         };
-        // Values in order (for `extra`), then where each top-level value is.
-        let map: Map<String, Value> =
-            serde_json::from_str(text).map_err(|e| json_err(0, text, "", &e))?;
-        let spans: BTreeMap<String, &'a RawValue> =
-            serde_json::from_str(text).map_err(|e| json_err(0, text, "", &e))?;
-        let at = |key: &str| spans.get(key).map_or(0, |raw| offset_in(text, raw.get()));
+        let Members(members) = serde_json::from_str(text).map_err(|e| json_err(0, text, "", &e))?;
+        let raw = |key: &str| members.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
+        let at = |key: &str| raw(key).map_or(0, |raw| offset_in(text, raw.get()));
+        // Every member but the results, as values in their order (for `extra`).
+        let mut map = Map::new();
+        for (key, value) in members.iter().filter(|(k, _)| k != "results") {
+            let v: Value = serde_json::from_str(value.get())
+                .map_err(|e| json_err(at(key), value.get(), key, &e))?;
+            map.insert(key.clone(), v);
+        }
         let case = case_from_map(&map).map_err(|fault| match fault {
             Fault::Key(key, m) => ParseError::at(path, text, at(key), key, m),
             Fault::Op(i, m) => {
                 // Where the op starts: its raw text within the list.
-                let raw: Option<Vec<&RawValue>> = spans
-                    .get("ops")
-                    .and_then(|raw| serde_json::from_str(raw.get()).ok());
-                let offset = raw
+                let ops: Option<Vec<&RawValue>> =
+                    raw("ops").and_then(|raw| serde_json::from_str(raw.get()).ok());
+                let offset = ops
                     .as_ref()
                     .and_then(|ops| ops.get(i))
                     .map_or(at("ops"), |op| offset_in(text, op.get()));
@@ -598,7 +632,7 @@ impl<'a> Document<'a> {
                 ))
             }
         };
-        let results = match spans.get("results") {
+        let results = match raw("results") {
             None => None,
             Some(raw) => {
                 let list: Vec<&'a RawValue> = serde_json::from_str(raw.get())
@@ -1017,6 +1051,33 @@ mod tests {
         let case = parse(text).unwrap();
         assert_eq!(case.to_text(), text);
         assert_eq!(case.ops.text(1), "set [3] = 31");
+    }
+
+    #[test]
+    fn the_text_and_the_value_read_alike() {
+        // A repeated key: its first place and its last value, results left unread.
+        let text = format!(
+            "{HEAD}\"seed\":1,\"notes\":\"a\",\"seed\":2,\"ops\":[{{\"op\":\"bits\"}}],\"results\":[{{\"ok\":1e999}}]}}"
+        );
+        let case = parse(&text).unwrap();
+        assert_eq!(
+            case.to_text(),
+            format!("{{\"format\":1,\"name\":\"t\",\"seed\":2,\"notes\":\"a\",\"subject\":{{\"kind\":\"container\",\"strategy\":\"biomes\",\"registry\":4,\"initial\":0}},\"ops\":[{{\"op\":\"bits\"}}]}}\n")
+        );
+        assert_eq!(Case::from_json(&case.to_json()).unwrap(), case);
+        let bad = serde_json::json!({"name": "t", "subject": {"kind": "storage", "bits": 5, "size": 64}, "ops": [{"op": "get"}]});
+        assert_eq!(
+            Case::from_json(&bad).unwrap_err(),
+            "ops[0]: op `get`: missing field `index`"
+        );
+        assert!(Case::from_json(&serde_json::json!([])).is_err());
+        // A number no double holds, outside the results: refused where it is.
+        let text = format!("{HEAD}\"seed\":1e999,\"ops\":[]}}");
+        assert!(
+            parse(&text).unwrap_err().starts_with("cases/x.json:1:"),
+            "{}",
+            parse(&text).unwrap_err()
+        );
     }
 
     #[test]

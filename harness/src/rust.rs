@@ -716,9 +716,11 @@ fn as_java_int(v: u32) -> i32 {
 /// the strict ones (`get`, ...), which must give the same where the index
 /// and value are in range and panic, changing nothing, where they are not.
 fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> {
-    let fits = |s: &BitStorage, index: Option<i32>, value: Option<i64>| {
-        index.is_none_or(|i| (0..s.len() as i64).contains(&i64::from(i)))
-            && value.is_none_or(|v| (0..=i64::from(s.max_value())).contains(&v))
+    // Whether the index and value are in range of the storage before the op.
+    let (len, max) = (s.len() as i64, i64::from(s.max_value()));
+    let fits = |index: Option<i32>, value: Option<i64>| {
+        index.is_none_or(|i| (0..len).contains(&i64::from(i)))
+            && value.is_none_or(|v| (0..=max).contains(&v))
     };
     let (index, value) = match *op {
         StorageOp::Get { index } => (Some(index), None),
@@ -728,7 +730,13 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
         StorageOp::Fill { value } => (None, Some(int(value)?)),
         _ => (None, None),
     };
-    let before = s.clone();
+    // The storage before an op that changes it, which the strict call gets a copy of. Only
+    // those are copied: a storage may hold 2^26 values.
+    let changes = matches!(
+        op,
+        StorageOp::Set { .. } | StorageOp::GetAndSet { .. } | StorageOp::Fill { .. }
+    );
+    let before = changes.then(|| s.clone());
     let exact: Result<Value, Error> = match *op {
         StorageOp::Load {
             bits,
@@ -783,8 +791,13 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
             return None;
         }
         let (i, v) = (index.unwrap_or(0) as usize, value.unwrap_or(0) as u32);
+        // A get changes nothing, so it runs on the storage as the exact call left it.
+        let other = match (op, other.as_mut()) {
+            (StorageOp::Get { .. }, _) => return Some(as_java_int(s.get(i)).into()),
+            (_, Some(other)) => other,
+            _ => return None,
+        };
         Some(match *op {
-            StorageOp::Get { .. } => as_java_int(other.get(i)).into(),
             StorageOp::Set { .. } => {
                 other.set(i, v);
                 Value::Null
@@ -799,8 +812,10 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
     });
     let agree = match (&strict, &exact) {
         (Ok(None), _) => true,
-        (Ok(Some(v)), Ok(w)) => v == w && other == *s && fits(&before, index, value),
-        (Err(_), Err(_)) => other == before && !fits(&before, index, value),
+        (Ok(Some(v)), Ok(w)) => {
+            v == w && other.as_ref().is_none_or(|o| o == s) && fits(index, value)
+        }
+        (Err(_), Err(_)) => other == before && !fits(index, value),
         _ => false,
     };
     if !agree {
