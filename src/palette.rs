@@ -42,7 +42,7 @@ pub(crate) enum Palette {
     /// an empty saved palette): reading it fails, the first `set` fills it.
     Single(Option<u32>),
     Linear {
-        slots: Vec<u32>,
+        slots: Slots,
         size: i32,
     },
     HashMap {
@@ -67,7 +67,7 @@ impl Palette {
         match kind {
             PaletteKind::Single => Palette::Single(None),
             PaletteKind::Linear => Palette::Linear {
-                slots: vec![NULL; capacity],
+                slots: Slots::new(capacity),
                 size: 0,
             },
             PaletteKind::HashMap => Palette::HashMap {
@@ -206,11 +206,7 @@ impl Palette {
             Palette::Single(None) => None,
             // The first match in the whole array is the first below the
             // size whenever there is one: no clamping of the size first.
-            Palette::Linear { slots, size } => slots
-                .iter()
-                .position(|&e| e == value)
-                .filter(|&i| (i as i64) < i64::from(*size))
-                .map(|i| i as u32),
+            Palette::Linear { slots, size } => slots.find(value, *size),
             Palette::HashMap { index, .. } => index.get(value),
             Palette::Global { registry } => (value < *registry).then_some(value),
         }
@@ -317,6 +313,63 @@ impl Palette {
             Palette::Global { .. } => {}
         }
         Ok(())
+    }
+}
+
+/// The most slots a linear palette has: block states' 4 bits (biomes' take
+/// 1 to 3; every larger palette is a hash or the global one).
+pub(crate) const LINEAR_MAX: usize = 16;
+
+/// A linear palette's fixed array, held in the palette rather than on the
+/// heap: a container of one then allocates only its longs, which a strict
+/// read or unpack of a biome section makes anew every time.
+///
+/// Invariant: `len <= LINEAR_MAX`; the slots past `len` are never seen.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slots {
+    array: [u32; LINEAR_MAX],
+    len: u8,
+}
+
+impl Slots {
+    /// `capacity` slots, each [`NULL`]; the strategy never asks for more
+    /// than [`LINEAR_MAX`].
+    fn new(capacity: usize) -> Slots {
+        debug_assert!(capacity <= LINEAR_MAX, "a linear palette of {capacity}");
+        Slots {
+            array: [NULL; LINEAR_MAX],
+            len: capacity.min(LINEAR_MAX) as u8,
+        }
+    }
+}
+
+impl Slots {
+    /// The first slot below `size` holding `value`. The scan covers the
+    /// whole fixed array, a loop of known length, and the first match in it
+    /// is the first below the size whenever there is one (slots past `len`
+    /// are never written, and may match only [`NULL`]).
+    #[inline(always)]
+    fn find(&self, value: u32, size: i32) -> Option<u32> {
+        self.array
+            .iter()
+            .position(|&e| e == value)
+            .filter(|&i| i < usize::from(self.len) && (i as i64) < i64::from(size))
+            .map(|i| i as u32)
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [u32];
+    #[inline(always)]
+    fn deref(&self) -> &[u32] {
+        &self.array[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Slots {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [u32] {
+        &mut self.array[..usize::from(self.len)]
     }
 }
 
