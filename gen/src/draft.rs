@@ -18,6 +18,12 @@ pub const NO_RESULTS: &str =
 /// A position in a container.
 pub type Pos = (i32, i32, i32);
 
+/// An op of either kind, before the draft checks it against its subject.
+enum Op {
+    Container(ContainerOp),
+    Storage(StorageOp),
+}
+
 /// A case being built.
 #[derive(Clone, Debug)]
 pub struct Draft {
@@ -106,32 +112,21 @@ impl Draft {
         })
     }
 
-    fn container_op(&mut self, op: ContainerOp) {
-        match &mut self.ops {
-            Ops::Container(ops) => ops.push(op),
-            Ops::Storage(ops) => {
-                let e = format!(
-                    "ops[{}]: op `{}` is a container op, and the subject is a storage",
-                    ops.len(),
-                    op.kind()
-                );
-                self.fault.get_or_insert(e);
-            }
-        }
-    }
-
-    fn storage_op(&mut self, op: StorageOp) {
-        match &mut self.ops {
-            Ops::Storage(ops) => ops.push(op),
-            Ops::Container(ops) => {
-                let e = format!(
-                    "ops[{}]: op `{}` is a storage op, and the subject is a container",
-                    ops.len(),
-                    op.kind()
-                );
-                self.fault.get_or_insert(e);
-            }
-        }
+    /// Appends an op; one of the other kind than the subject is the draft's
+    /// fault.
+    fn push(&mut self, op: Op) {
+        let (kind, name) = match (&mut self.ops, op) {
+            (Ops::Container(ops), Op::Container(op)) => return ops.push(op),
+            (Ops::Storage(ops), Op::Storage(op)) => return ops.push(op),
+            (_, Op::Container(op)) => ("container", op.kind()),
+            (_, Op::Storage(op)) => ("storage", op.kind()),
+        };
+        let e = format!(
+            "ops[{}]: op `{name}` is a {kind} op, and the subject is a {}",
+            self.ops.len(),
+            self.kind()
+        );
+        self.fault.get_or_insert(e);
     }
 
     /// `n` as a Java int, the op's field `key`; out of range, the draft
@@ -153,34 +148,34 @@ impl Draft {
 
     pub fn set(&mut self, (x, y, z): Pos, value: u32) {
         let value = value.into();
-        self.container_op(ContainerOp::Set { x, y, z, value });
+        self.push(Op::Container(ContainerOp::Set { x, y, z, value }));
     }
     pub fn get(&mut self, (x, y, z): Pos) {
-        self.container_op(ContainerOp::Get { x, y, z });
+        self.push(Op::Container(ContainerOp::Get { x, y, z }));
     }
     pub fn get_and_set(&mut self, (x, y, z): Pos, value: u32) {
         let value = value.into();
-        self.container_op(ContainerOp::GetAndSet { x, y, z, value });
+        self.push(Op::Container(ContainerOp::GetAndSet { x, y, z, value }));
     }
     pub fn maybe_has(&mut self, value: u32) {
         let value = value.into();
-        self.container_op(ContainerOp::MaybeHas { value });
+        self.push(Op::Container(ContainerOp::MaybeHas { value }));
     }
     /// An op without fields: `bits`, `palette`, `counts`, `get_all`, `write`,
     /// `serialized_size`, `pack` (and for storage `values`, `longs`, `size`).
     pub fn bare(&mut self, op: &str) {
         let bare = match (&self.ops, op) {
-            (Ops::Container(_), "bits") => Ok(ContainerOp::Bits),
-            (Ops::Container(_), "palette") => Ok(ContainerOp::Palette),
-            (Ops::Container(_), "counts") => Ok(ContainerOp::Counts),
-            (Ops::Container(_), "get_all") => Ok(ContainerOp::GetAll),
-            (Ops::Container(_), "write") => Ok(ContainerOp::Write),
-            (Ops::Container(_), "serialized_size") => Ok(ContainerOp::SerializedSize),
-            (Ops::Container(_), "pack") => Ok(ContainerOp::Pack),
-            (Ops::Storage(_), "values") => Err(StorageOp::Values),
-            (Ops::Storage(_), "longs") => Err(StorageOp::Longs),
-            (Ops::Storage(_), "bits") => Err(StorageOp::Bits),
-            (Ops::Storage(_), "size") => Err(StorageOp::Size),
+            (Ops::Container(_), "bits") => Op::Container(ContainerOp::Bits),
+            (Ops::Container(_), "palette") => Op::Container(ContainerOp::Palette),
+            (Ops::Container(_), "counts") => Op::Container(ContainerOp::Counts),
+            (Ops::Container(_), "get_all") => Op::Container(ContainerOp::GetAll),
+            (Ops::Container(_), "write") => Op::Container(ContainerOp::Write),
+            (Ops::Container(_), "serialized_size") => Op::Container(ContainerOp::SerializedSize),
+            (Ops::Container(_), "pack") => Op::Container(ContainerOp::Pack),
+            (Ops::Storage(_), "values") => Op::Storage(StorageOp::Values),
+            (Ops::Storage(_), "longs") => Op::Storage(StorageOp::Longs),
+            (Ops::Storage(_), "bits") => Op::Storage(StorageOp::Bits),
+            (Ops::Storage(_), "size") => Op::Storage(StorageOp::Size),
             _ => {
                 let e = format!(
                     "ops[{}]: op `{op}` has fields, or is not a {} op",
@@ -191,21 +186,18 @@ impl Draft {
                 return;
             }
         };
-        match bare {
-            Ok(op) => self.container_op(op),
-            Err(op) => self.storage_op(op),
-        }
+        self.push(bare);
     }
     pub fn unpack(&mut self, palette: &[u32], data: Option<&[i64]>, bits: i32) {
-        self.container_op(ContainerOp::Unpack {
+        self.push(Op::Container(ContainerOp::Unpack {
             palette: palette.iter().map(|&v| v.into()).collect(),
             data: data.map(<[i64]>::to_vec),
             bits,
-        });
+        }));
     }
     pub fn read(&mut self, bytes: &[u8]) {
         let bytes = bytes.to_vec();
-        self.container_op(ContainerOp::Read { bytes });
+        self.push(Op::Container(ContainerOp::Read { bytes }));
     }
 
     // Storage operations (indices and values signed: out-of-range ones are
@@ -220,22 +212,22 @@ impl Draft {
         let bits = self.int("load", "bits", bits);
         let size = self.int("load", "size", size);
         let longs = longs.to_vec();
-        self.storage_op(StorageOp::Load { bits, size, longs });
+        self.push(Op::Storage(StorageOp::Load { bits, size, longs }));
     }
     pub fn s_get(&mut self, index: i64) {
         let index = self.int("get", "index", index);
-        self.storage_op(StorageOp::Get { index });
+        self.push(Op::Storage(StorageOp::Get { index }));
     }
     pub fn s_set(&mut self, index: i64, value: i64) {
         let index = self.int("set", "index", index);
-        self.storage_op(StorageOp::Set { index, value });
+        self.push(Op::Storage(StorageOp::Set { index, value }));
     }
     pub fn s_get_and_set(&mut self, index: i64, value: i64) {
         let index = self.int("get_and_set", "index", index);
-        self.storage_op(StorageOp::GetAndSet { index, value });
+        self.push(Op::Storage(StorageOp::GetAndSet { index, value }));
     }
     pub fn fill(&mut self, value: i64) {
-        self.storage_op(StorageOp::Fill { value });
+        self.push(Op::Storage(StorageOp::Fill { value }));
     }
 
     fn kind(&self) -> &'static str {
