@@ -204,8 +204,6 @@ impl Palette {
         match self {
             Palette::Single(Some(v)) => (*v == value).then_some(0),
             Palette::Single(None) => None,
-            // The first match in the whole array is the first below the
-            // size whenever there is one: no clamping of the size first.
             Palette::Linear { slots, size } => slots.find(value, *size),
             Palette::HashMap { index, .. } => index.get(value),
             Palette::Global { registry } => (value < *registry).then_some(value),
@@ -341,9 +339,7 @@ impl Slots {
             len: capacity.min(LINEAR_MAX) as u8,
         }
     }
-}
 
-impl Slots {
     /// The first slot below `size` holding `value`. The scan covers the
     /// whole fixed array, a loop of known length, and the first match in it
     /// is the first below the size whenever there is one (slots past `len`

@@ -87,27 +87,34 @@ impl Draft {
 
     /// [`Draft::to_case`], the ops moved rather than copied.
     pub fn into_case(self) -> Result<Case, String> {
-        let malformed = |e: String| format!("generated case {} is malformed: {e}", self.name);
-        let subject = self.subject.clone().map_err(malformed)?;
-        if let Some(e) = self.fault.clone() {
-            return Err(malformed(e));
-        }
-        let notes = if self.notes.is_empty() {
+        let Draft {
+            name,
+            family,
+            seed,
+            notes,
+            subject,
+            ops,
+            fault,
+        } = self;
+        let subject = match (subject, fault) {
+            (Ok(subject), None) => subject,
+            (Err(e), _) | (_, Some(e)) => {
+                return Err(format!("generated case {name} is malformed: {e}"))
+            }
+        };
+        let notes = if notes.is_empty() {
             NO_RESULTS.to_string()
         } else {
-            format!("{}; {}", self.notes, NO_RESULTS)
+            format!("{notes}; {NO_RESULTS}")
         };
         let mut extra = Map::new();
-        extra.insert(
-            "generator".into(),
-            format!("paletted-gen {}", self.family).into(),
-        );
-        extra.insert("seed".into(), self.seed.into());
+        extra.insert("generator".into(), format!("paletted-gen {family}").into());
+        extra.insert("seed".into(), seed.into());
         extra.insert("notes".into(), notes.into());
         Ok(Case {
-            name: self.name,
+            name,
             subject,
-            ops: self.ops,
+            ops,
             extra,
         })
     }

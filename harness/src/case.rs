@@ -471,7 +471,6 @@ pub(crate) struct Document<'a> {
     pub source: Option<(String, usize)>,
     /// Each result's JSON text and byte offset.
     pub results: Option<(Vec<&'a RawValue>, usize)>,
-    pub format: u64,
 }
 
 /// Byte offset of a slice of `text` within it.
@@ -641,7 +640,6 @@ impl<'a> Document<'a> {
             }
         };
         Ok(Document {
-            format: FORMAT,
             case,
             source,
             results,

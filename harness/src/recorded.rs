@@ -61,7 +61,7 @@ impl Recorded {
             case: doc.case,
             source,
             results,
-            format: doc.format,
+            format: crate::case::FORMAT,
         })
     }
 
