@@ -753,15 +753,21 @@ fn answer(r: &mut impl std::io::Read) -> Value {
     serde_json::from_slice(&buf).unwrap()
 }
 
-#[test]
-fn the_probe_server_speaks_frames_and_refuses_what_it_cannot_run() {
-    let Some(fx) = fixture() else { return };
+/// A probe server on the fixture, started by hand with these JVM options, and its pipes.
+fn probe_server(
+    fx: &Path,
+    options: &[&str],
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::process::ChildStdout,
+) {
     let jdk = jvm_support::jdk().unwrap();
     // A diff compiles the probe into this run's cache; the server is then driven by hand.
     let (code, out, err) = run(rig()
         .arg("diff")
         .arg(golden().join("storage/bits-5.json"))
-        .args(["--classpath", &classpath(&fx)]));
+        .args(["--classpath", &classpath(fx)]));
     assert_eq!(code, 0, "{out}\n{err}");
     let probe = std::fs::read_dir(jvm_support::scratch().join("cache/probe"))
         .unwrap()
@@ -776,14 +782,21 @@ fn the_probe_server_speaks_frames_and_refuses_what_it_cannot_run() {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    let mut output = child.stdout.take().unwrap();
+    let output = child.stdout.take().unwrap();
     let hello = serde_json::json!({
         "libjvm": jdk.join("lib/server/libjvm.so"),
         "version": 17,
         "classpath": format!("{}:{}", probe.display(), fx.display()),
-        "options": [],
+        "options": options,
     });
     frame(&mut input, &hello.to_string());
+    (child, input, output)
+}
+
+#[test]
+fn the_probe_server_speaks_frames_and_refuses_what_it_cannot_run() {
+    let Some(fx) = fixture() else { return };
+    let (mut child, mut input, mut output) = probe_server(&fx, &[]);
     // A value outside the registry is refused, the next op still runs.
     let case = "container block_states 4 0\nset 1 2 3 9\nbits\nget 1 2\nwrite";
     frame(&mut input, &serde_json::json!({ "case": case }).to_string());
@@ -829,6 +842,39 @@ fn the_probe_server_speaks_frames_and_refuses_what_it_cannot_run() {
         answer(&mut output),
         serde_json::json!([{"ok": null}, {"ok": 31}])
     );
+    drop(input);
+    assert!(child.wait().unwrap().success());
+}
+
+/// C2, once it has seen an exception thrown often at one place, throws a shared one with no
+/// message there. The rig runs C1 alone, but `--jvm-option` may bring C2 back: the message
+/// must stay, as it is part of the result. Compiling in the foreground makes the moment C2
+/// takes over the same on every run; without the rig's option, most of these lose it.
+#[test]
+fn an_exception_thrown_again_and_again_keeps_its_message_under_c2() {
+    let Some(fx) = fixture() else { return };
+    let (mut child, mut input, mut output) =
+        probe_server(&fx, &["-XX:-TieredCompilation", "-Xbatch"]);
+    // A linear palette of 2 entries, then a section whose index 2 is past it, read 20,000
+    // times: the fixture's array read fails each time at the same place.
+    let mut case = String::from("container biomes 65 0\nset 1 0 0 1");
+    for _ in 0..20_000 {
+        case.push_str("\nread 01ffffffff07000102");
+    }
+    frame(&mut input, &case);
+    let results = answer(&mut output);
+    let results = results.as_array().expect("a results array");
+    assert_eq!(results.len(), 20_001);
+    for (i, r) in results.iter().enumerate().skip(1) {
+        assert_eq!(
+            r,
+            &serde_json::json!({
+                "throws": "ArrayIndexOutOfBoundsException",
+                "message": "Index 2 out of bounds for length 2",
+            }),
+            "op {i}"
+        );
+    }
     drop(input);
     assert!(child.wait().unwrap().success());
 }

@@ -40,6 +40,10 @@ impl Jvm {
             // C1 only: on 2 cores the C2 compiler's warm-up costs more than it gains over a
             // golden-set run (measured in BENCHMARKS.md); --jvm-option can turn it back on.
             .option("-XX:TieredStopAtLevel=1")
+            // C2 drops the message (and stack) of an implicit exception it has seen thrown
+            // often at one place; a message is part of a result, so it must stay whoever
+            // compiles the code (--jvm-option may turn C2 on).
+            .option("-XX:-OmitStackTraceInFastThrow")
             // Keep library logging off the protocol channel and out of the report.
             .option("-Dlog4j2.level=OFF")
             .option("-Dlog4j2.statusLoggerLevel=OFF")
