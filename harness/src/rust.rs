@@ -730,13 +730,13 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
         StorageOp::Fill { value } => (None, Some(int(value)?)),
         _ => (None, None),
     };
-    // The storage before an op that changes it, which the strict call gets a copy of. Only
-    // those are copied: a storage may hold 2^26 values.
+    // The strict call's copy of the storage before an op that changes it. Only those are
+    // copied, once: a storage may hold 2^26 values.
     let changes = matches!(
         op,
         StorageOp::Set { .. } | StorageOp::GetAndSet { .. } | StorageOp::Fill { .. }
     );
-    let before = changes.then(|| s.clone());
+    let mut other = changes.then(|| s.clone());
     let exact: Result<Value, Error> = match *op {
         StorageOp::Load {
             bits,
@@ -782,9 +782,7 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
             Ok(s.len().into())
         }
     };
-    // The strict calls, on a copy of the storage before the op; they take
-    // no negative index or value at all.
-    let mut other = before.clone();
+    // The strict calls, on that copy; they take no negative index or value at all.
     let expressible = index.is_none_or(|i| i >= 0) && value.is_none_or(|v| v >= 0);
     let strict = quietly(|| -> Option<Value> {
         if !expressible {
@@ -815,7 +813,9 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
         (Ok(Some(v)), Ok(w)) => {
             v == w && other.as_ref().is_none_or(|o| o == s) && fits(index, value)
         }
-        (Err(_), Err(_)) => other == before && !fits(index, value),
+        // Neither call changed the storage: the exact one is held to that by the ops after
+        // it, so the strict one's copy must still equal it.
+        (Err(_), Err(_)) => other.as_ref().is_none_or(|o| o == s) && !fits(index, value),
         _ => false,
     };
     if !agree {

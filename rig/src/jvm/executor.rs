@@ -85,6 +85,8 @@ pub type Run = Result<Vec<Outcome>, ExecError>;
 /// each ahead of its turn.
 pub struct Batch {
     requests: Vec<Result<String, ExecError>>,
+    /// Each case's op count: the probe answers one result an op.
+    ops: Vec<usize>,
     /// The generation of the child each case was sent to, if it was sent ahead.
     sent: Vec<Option<u64>>,
 }
@@ -309,6 +311,7 @@ impl JvmExecutor {
                     probe_request(case).map_err(|(op, reason)| ExecError::Invalid { op, reason })
                 })
                 .collect(),
+            ops: cases.iter().map(|case| case.ops.len()).collect(),
             sent: vec![None; cases.len()],
         };
         self.send_ahead(&mut batch, 0);
@@ -342,25 +345,47 @@ impl JvmExecutor {
 
     /// The results of a batch, in its order, each with why no further case can run (the JVM
     /// will not start), as known right after it.
-    pub fn finish(&mut self, mut batch: Batch) -> Vec<(Run, Option<String>)> {
+    pub fn finish(&mut self, batch: Batch) -> Vec<(Run, Option<String>)> {
+        self.finish_against(batch, &[])
+            .into_iter()
+            .map(|(answer, unusable)| {
+                let run = match answer {
+                    Answer::Run(run) => run,
+                    Answer::Same => unreachable!("no text to be the same as"),
+                };
+                (run, unusable)
+            })
+            .collect()
+    }
+
+    /// [`JvmExecutor::finish`], where the probe's answer to case `i` may be exactly
+    /// `texts[i]` (the other side's results in the golden list's compact form, as the probe
+    /// writes them): then it is [`Answer::Same`], not read at all. Any other answer is read
+    /// as `finish` reads it.
+    pub fn finish_against(
+        &mut self,
+        mut batch: Batch,
+        texts: &[Option<Vec<u8>>],
+    ) -> Vec<(Answer, Option<String>)> {
         let mut out = Vec::with_capacity(batch.requests.len());
         for i in 0..batch.requests.len() {
-            let run = self.finish_one(&mut batch, i);
-            out.push((run, self.unusable.clone()));
+            let text = texts.get(i).and_then(Option::as_deref);
+            let answer = self.finish_one(&mut batch, i, text);
+            out.push((answer, self.unusable.clone()));
         }
         out
     }
 
-    fn finish_one(&mut self, batch: &mut Batch, i: usize) -> Result<Vec<Outcome>, ExecError> {
+    fn finish_one(&mut self, batch: &mut Batch, i: usize, text: Option<&[u8]>) -> Answer {
         if let Some(why) = &self.unusable {
-            return Err(ExecError::Internal {
+            return Answer::Run(Err(ExecError::Internal {
                 op: None,
                 message: why.clone(),
-            });
+            }));
         }
         let request = match &mut batch.requests[i] {
             Ok(request) => std::mem::take(request),
-            Err(e) => return Err(e.clone()),
+            Err(e) => return Answer::Run(Err(e.clone())),
         };
         let bytes = if self.server.is_some() && batch.sent[i] == Some(self.generation) {
             self.next_answer()
@@ -371,8 +396,17 @@ impl JvmExecutor {
             self.send_ahead(batch, i + 1);
             answer
         };
-        let bytes = bytes.map_err(|message| ExecError::Internal { op: None, message })?;
-        self.results(&bytes)
+        let bytes = match bytes {
+            Ok(bytes) => bytes,
+            Err(message) => return Answer::Run(Err(ExecError::Internal { op: None, message })),
+        };
+        if text == Some(bytes.as_slice()) {
+            return Answer::Same;
+        }
+        Answer::Run(
+            self.results(&bytes)
+                .and_then(|results| one_an_op(results, batch.ops[i])),
+        )
     }
 
     /// A case's answer from the probe, as results.
@@ -455,6 +489,29 @@ impl JvmExecutor {
 
 /// Why the case is invalid, when the probe refused op `i` (`ProbeRefusal`): its API cannot
 /// be given what the op asks.
+/// The probe's answer to a case: exactly the text it was held to, or its results read.
+pub enum Answer {
+    /// The answer was byte for byte the text given: the same results.
+    Same,
+    /// The results, or why there are none.
+    Run(Run),
+}
+
+/// The results, if there is one for each of the case's `ops`: a short list would otherwise
+/// leave its last ops uncompared.
+fn one_an_op(results: Vec<Outcome>, ops: usize) -> Result<Vec<Outcome>, ExecError> {
+    if results.len() == ops {
+        return Ok(results);
+    }
+    Err(ExecError::Internal {
+        op: None,
+        message: format!(
+            "the probe answered {} results for the {ops} ops",
+            results.len()
+        ),
+    })
+}
+
 fn refused(i: usize, outcome: &Outcome) -> Option<ExecError> {
     match outcome {
         Outcome::Throws { class, message } if class == "ProbeRefusal" => Some(ExecError::Invalid {
@@ -498,4 +555,22 @@ fn quiet_logging(cache: &Path) -> Result<Vec<String>, String> {
         "-Dlog4j2.configurationFile={}",
         file.display()
     )])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_with_a_result_missing_or_extra_is_an_error() {
+        let two = vec![Outcome::Ok(Value::Null), Outcome::Ok(Value::Null)];
+        assert_eq!(one_an_op(two.clone(), 2).unwrap(), two);
+        for ops in [1, 3] {
+            let e = one_an_op(two.clone(), ops).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("internal error: the probe answered 2 results for the {ops} ops")
+            );
+        }
+    }
 }

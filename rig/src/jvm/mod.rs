@@ -19,7 +19,7 @@ pub mod server;
 use std::env;
 use std::path::PathBuf;
 
-pub use executor::{JvmExecutor, Setup};
+pub use executor::{Answer, JvmExecutor, Setup};
 
 /// A class only the test fixture has (its switchboard of planted differences,
 /// rig/tests/fixture/README.md). The JVM is asked whether it can load it, so
