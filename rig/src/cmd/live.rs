@@ -10,12 +10,11 @@ use std::time::{Duration, Instant};
 use harness::adapter::AdapterExecutor;
 use harness::case::Case;
 use harness::exec::{ExecError, Executor};
-use harness::outcome::Outcome;
+use harness::outcome::{golden_text, Outcome};
 use harness::rust::RustExecutor;
 
 use super::adapter::{Reference, SideArgs};
 use crate::jvm::{Answer, JvmArgs, JvmExecutor, Setup};
-use harness::outcome::golden_text;
 
 /// A case's result on one side.
 pub type Run = Result<Vec<Outcome>, ExecError>;

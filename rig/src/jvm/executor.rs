@@ -81,6 +81,14 @@ pub struct JvmExecutor {
 /// A case's results, or why it could not run.
 pub type Run = Result<Vec<Outcome>, ExecError>;
 
+/// The probe's answer to a case: exactly the text it was held to, or its results read.
+pub enum Answer {
+    /// The answer was byte for byte the text given: the same results.
+    Same,
+    /// The results, or why there are none.
+    Run(Run),
+}
+
 /// Cases of one batch (see [`JvmExecutor::send`]): their requests, and which child took
 /// each ahead of its turn.
 pub struct Batch {
@@ -487,16 +495,6 @@ impl JvmExecutor {
     }
 }
 
-/// Why the case is invalid, when the probe refused op `i` (`ProbeRefusal`): its API cannot
-/// be given what the op asks.
-/// The probe's answer to a case: exactly the text it was held to, or its results read.
-pub enum Answer {
-    /// The answer was byte for byte the text given: the same results.
-    Same,
-    /// The results, or why there are none.
-    Run(Run),
-}
-
 /// The results, if there is one for each of the case's `ops`: a short list would otherwise
 /// leave its last ops uncompared.
 fn one_an_op(results: Vec<Outcome>, ops: usize) -> Result<Vec<Outcome>, ExecError> {
@@ -512,6 +510,8 @@ fn one_an_op(results: Vec<Outcome>, ops: usize) -> Result<Vec<Outcome>, ExecErro
     })
 }
 
+/// Why the case is invalid, when the probe refused op `i` (`ProbeRefusal`): its API cannot
+/// be given what the op asks.
 fn refused(i: usize, outcome: &Outcome) -> Option<ExecError> {
     match outcome {
         Outcome::Throws { class, message } if class == "ProbeRefusal" => Some(ExecError::Invalid {
