@@ -18,7 +18,7 @@ use harness::store::Store;
 use super::adapter::{is_paletted, SideArgs};
 use super::jvm_cases;
 use super::live::{self, Sides};
-use crate::jvm::JvmArgs;
+use crate::jvm::{Answer, JvmArgs};
 
 /// Arguments of `rig diff`.
 #[derive(clap::Args, Default)]
@@ -114,11 +114,11 @@ fn diff(args: Args) -> Result<bool, String> {
             }
             match (ran.reference, ran.tested) {
                 // The JVM answered exactly the other side's results.
-                (None, _) => {
+                (Answer::Same, _) => {
                     ops += case.ops.len();
                     agree += 1;
                 }
-                (Some(Ok(expected)), Ok(actual)) => {
+                (Answer::Run(Ok(expected)), Ok(actual)) => {
                     ops += case.ops.len();
                     match compare(&case, &expected, &actual) {
                         Comparison::Same => agree += 1,
@@ -138,7 +138,7 @@ fn diff(args: Args) -> Result<bool, String> {
                         },
                     }
                 }
-                (Some(Err(e)), _) => {
+                (Answer::Run(Err(e)), _) => {
                     if let Some(why) = ran.jvm_unusable {
                         stopped = Some(format!("the JVM side cannot run: {why}"));
                         return false;

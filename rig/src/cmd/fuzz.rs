@@ -20,7 +20,7 @@ use harness::store::Store;
 
 use super::adapter::SideArgs;
 use super::live::{self, Run, Sides};
-use crate::jvm::{JvmArgs, Setup};
+use crate::jvm::{Answer, JvmArgs, Setup};
 
 /// Arguments of `rig fuzz`.
 #[derive(clap::Args)]
@@ -52,7 +52,10 @@ pub struct Args {
 /// A case on both sides, as the shrinker wants it.
 fn both(sides: &mut Sides, case: &Case) -> (Run, Run) {
     let ran = sides.run(case);
-    let reference = ran.reference.unwrap_or_else(|| ran.tested.clone());
+    let reference = match ran.reference {
+        Answer::Run(run) => run,
+        Answer::Same => ran.tested.clone(),
+    };
     (reference, ran.tested)
 }
 
@@ -173,8 +176,8 @@ fn fuzz(args: Args) -> Result<bool, String> {
             cases += 1;
             let differs = match (&ran.reference, &ran.tested) {
                 // The JVM answered exactly the other side's results.
-                (None, Ok(_)) => None,
-                (Some(Ok(on_jvm)), Ok(on_rust)) => match compare(&case, on_jvm, on_rust) {
+                (Answer::Same, Ok(_)) => None,
+                (Answer::Run(Ok(on_jvm)), Ok(on_rust)) => match compare(&case, on_jvm, on_rust) {
                     Comparison::Differs(d) => Some(d),
                     _ => None,
                 },

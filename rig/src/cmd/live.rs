@@ -29,9 +29,9 @@ pub struct Sides {
 
 /// A case run on both sides, with what the run learnt about the sides.
 pub struct Ran {
-    /// `None` where the JVM's answer was, byte for byte, the tested side's results written
-    /// as the probe writes them: the two agree, and the answer was not read.
-    pub reference: Option<Run>,
+    /// [`Answer::Same`] where the JVM's answer was, byte for byte, the tested side's results
+    /// written as the probe writes them: the two agree, and the answer was not read.
+    pub reference: Answer,
     pub tested: Run,
     pub reference_time: Duration,
     pub tested_time: Duration,
@@ -112,7 +112,7 @@ impl Sides {
                 .map(String::from);
             tested.push((run, t.elapsed(), unusable));
         }
-        let reference: Vec<(Option<Run>, Duration, Option<String>)> = match (&mut self.jvm, sent) {
+        let reference: Vec<(Answer, Duration, Option<String>)> = match (&mut self.jvm, sent) {
             (Some(jvm), Some(batch)) => {
                 // Most answers are exactly the other side's results; those need no reading.
                 let texts: Vec<Option<Vec<u8>>> = tested
@@ -120,26 +120,20 @@ impl Sides {
                     .map(|(run, ..)| run.as_ref().ok().map(|results| golden_text(results)))
                     .collect();
                 let t = Instant::now();
-                let answers = jvm.finish_against(batch, &texts);
+                let answers = jvm.finish(batch, &texts);
                 jvm_time += t.elapsed();
                 // The child ran them back to back: each gets an even share of the time.
                 let share = jvm_time / cases.len().max(1) as u32;
                 answers
                     .into_iter()
-                    .map(|(answer, unusable)| {
-                        let run = match answer {
-                            Answer::Same => None,
-                            Answer::Run(run) => Some(run),
-                        };
-                        (run, share, unusable)
-                    })
+                    .map(|(answer, unusable)| (answer, share, unusable))
                     .collect()
             }
             _ => cases
                 .iter()
                 .map(|case| {
                     let t = Instant::now();
-                    (Some(self.rust.run(case)), t.elapsed(), None)
+                    (Answer::Run(self.rust.run(case)), t.elapsed(), None)
                 })
                 .collect(),
         };

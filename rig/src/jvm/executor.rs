@@ -352,25 +352,11 @@ impl JvmExecutor {
     }
 
     /// The results of a batch, in its order, each with why no further case can run (the JVM
-    /// will not start), as known right after it.
-    pub fn finish(&mut self, batch: Batch) -> Vec<(Run, Option<String>)> {
-        self.finish_against(batch, &[])
-            .into_iter()
-            .map(|(answer, unusable)| {
-                let run = match answer {
-                    Answer::Run(run) => run,
-                    Answer::Same => unreachable!("no text to be the same as"),
-                };
-                (run, unusable)
-            })
-            .collect()
-    }
-
-    /// [`JvmExecutor::finish`], where the probe's answer to case `i` may be exactly
-    /// `texts[i]` (the other side's results in the golden list's compact form, as the probe
-    /// writes them): then it is [`Answer::Same`], not read at all. Any other answer is read
-    /// as `finish` reads it.
-    pub fn finish_against(
+    /// will not start), as known right after it. The probe's answer to case `i` may be
+    /// exactly `texts[i]` (the other side's results in the golden list's compact form, as the
+    /// probe writes them): then it is [`Answer::Same`], not read at all. Any other answer is
+    /// read into results.
+    pub fn finish(
         &mut self,
         mut batch: Batch,
         texts: &[Option<Vec<u8>>],
@@ -535,8 +521,15 @@ impl Executor for JvmExecutor {
 
     fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError> {
         let batch = self.send(&[case]);
-        let (run, _) = self.finish(batch).pop().expect("one case, one result");
-        run
+        match self
+            .finish(batch, &[])
+            .pop()
+            .expect("one case, one result")
+            .0
+        {
+            Answer::Run(run) => run,
+            Answer::Same => unreachable!("no text to be the same as"),
+        }
     }
 }
 

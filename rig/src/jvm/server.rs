@@ -159,10 +159,7 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
             continue;
         };
         let answer = match empty_calls {
-            Some(n) => match jvm.get_or_insert_with(|| Jvm::start(&config)) {
-                Ok(vm) => time_empty(vm, n).unwrap_or_else(|e| json!({"fatal": e}).to_string()),
-                Err(e) => json!({"fatal": e, "start": true}).to_string(),
-            },
+            Some(n) => with_jvm(&mut jvm, &config, |vm| time_empty(vm, n)),
             None => run_case(&mut jvm, &config, text),
         };
         write_frame(&mut output, answer.as_bytes())?;
@@ -170,13 +167,20 @@ pub fn serve(config: JvmConfig) -> io::Result<()> {
     Ok(())
 }
 
-/// One case through the probe, the JVM started first if it is not running: the probe's
-/// answer, or `{"fatal": ..}`.
+/// One case through the probe: its answer, or `{"fatal": ..}`.
 fn run_case(jvm: &mut Option<Result<Jvm, String>>, config: &JvmConfig, text: &str) -> String {
+    with_jvm(jvm, config, |vm| vm.run(text))
+}
+
+/// `call`'s answer on the JVM, started first if it is not running; `{"fatal": ..}` if the
+/// call fails, with `"start": true` if the JVM would not start.
+fn with_jvm(
+    jvm: &mut Option<Result<Jvm, String>>,
+    config: &JvmConfig,
+    call: impl FnOnce(&Jvm) -> Result<String, String>,
+) -> String {
     match jvm.get_or_insert_with(|| Jvm::start(config)) {
-        Ok(vm) => vm
-            .run(text)
-            .unwrap_or_else(|e| json!({"fatal": e}).to_string()),
+        Ok(vm) => call(vm).unwrap_or_else(|e| json!({"fatal": e}).to_string()),
         Err(e) => json!({"fatal": e, "start": true}).to_string(),
     }
 }
