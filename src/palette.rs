@@ -95,7 +95,16 @@ impl Palette {
                 slots[..n].copy_from_slice(&entries[..n]);
                 *size = n as i32;
             }
-            Palette::HashMap { .. } => entries.iter().for_each(|&v| palette_push(&mut palette, v)),
+            Palette::HashMap {
+                entries: list,
+                index,
+                ..
+            } => {
+                list.extend_from_slice(entries);
+                for (id, &v) in entries.iter().enumerate() {
+                    index.insert_first(v, id as u32);
+                }
+            }
             Palette::Global { .. } => {}
         }
         palette
@@ -371,6 +380,7 @@ impl std::ops::DerefMut for Slots {
 
 /// Appends `value` to a hash palette whatever its capacity, as a wire read
 /// does; a repeated value keeps its first index for lookups.
+#[inline]
 pub(crate) fn palette_push(palette: &mut Palette, value: u32) {
     if let Palette::HashMap { entries, index, .. } = palette {
         index.insert_first(value, entries.len() as u32);

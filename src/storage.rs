@@ -415,15 +415,27 @@ struct AtLeast {
     carry: u64,
 }
 
+/// `ONES[s]` holds a 1 every `s` bits from bit 0 (for `s` from 1 to 64),
+/// worked out once at compile time: a strict read or unpack of a small
+/// section would otherwise spend more on its masks than on its longs.
+const ONES: [u64; 65] = {
+    let mut table = [0u64; 65];
+    let mut step = 1;
+    while step <= 64 {
+        let mut bit = 0;
+        while bit < 64 {
+            table[step] |= 1 << bit;
+            bit += step;
+        }
+        step += 1;
+    }
+    table
+};
+
 /// A 1 every `step` bits from bit 0, `count` of them (`count * step` may
 /// pass 64 by less than a step: the ones past bit 63 are dropped).
 fn lanes(step: u32, count: usize) -> u64 {
-    let mut ones = 1u64;
-    let mut width = step;
-    while width < 64 {
-        ones |= ones << width;
-        width *= 2;
-    }
+    let ones = ONES[step as usize];
     match u32::try_from(count).ok().and_then(|c| c.checked_mul(step)) {
         Some(used) if used < 64 => ones & ((1 << used) - 1),
         _ => ones,
@@ -476,29 +488,40 @@ impl AtLeast {
     /// `longs` of a storage of `size` values (values past `size` are not
     /// looked at).
     fn find(&self, longs: &[i64], size: usize) -> Option<(usize, u32)> {
-        // Eight longs OR-ed together at a time: branch-free, vectorised.
-        for (c, chunk) in longs.chunks(8).enumerate() {
-            let any = chunk.iter().fold(0, |a, &l| a | self.over(l as u64));
-            if any == 0 {
+        let from = first_over(self, longs)?;
+        for (k, &long) in longs.iter().enumerate().skip(from) {
+            if self.over(long as u64) == 0 {
                 continue;
             }
-            for (k, &long) in chunk.iter().enumerate() {
-                if self.over(long as u64) == 0 {
-                    continue;
+            let start = k * self.per;
+            let mut rest = long as u64;
+            for i in start..(start + self.per).min(size) {
+                let v = (rest & self.mask) as u32;
+                if v >= self.bound {
+                    return Some((i, v));
                 }
-                let start = (c * 8 + k) * self.per;
-                let mut rest = long as u64;
-                for i in start..(start + self.per).min(size) {
-                    let v = (rest & self.mask) as u32;
-                    if v >= self.bound {
-                        return Some((i, v));
-                    }
-                    rest >>= self.bits;
-                }
+                rest >>= self.bits;
             }
         }
         None
     }
+}
+
+/// Where the first eight longs (or the last few) start in which some value
+/// is at least `test`'s bound: eight longs OR-ed together at a time,
+/// branch-free, in vector registers, built for AVX2 as well and picked at
+/// run time as the byte swaps are. Only the last long holds values past the
+/// storage's size, so the exact search from here ends within these eight
+/// longs: at a value, or at the storage's end.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn first_over(test: &AtLeast, longs: &[i64]) -> Option<usize> {
+    let any = |chunk: &[i64]| chunk.iter().fold(0, |a, &l| a | test.over(l as u64)) != 0;
+    let mut chunks = longs.chunks_exact(8);
+    if let Some(c) = chunks.position(any) {
+        return Some(c * 8);
+    }
+    let rest = chunks.remainder();
+    any(rest).then_some(longs.len() - rest.len())
 }
 
 #[cfg(test)]
