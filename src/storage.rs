@@ -353,19 +353,46 @@ impl BitStorage {
     /// that value.
     pub(crate) fn translate(&self, bits: u32, map: &[u32]) -> Result<BitStorage, (usize, u32)> {
         let size = self.len();
+        // Every value is checked against the map first, a long at a time, so
+        // the loop below only maps and packs.
+        let outside = match self.bits {
+            0 => (size > 0 && map.is_empty()).then_some((0, 0)),
+            _ => self.find_at_least(u32::try_from(map.len()).unwrap_or(u32::MAX)),
+        };
+        if let Some(first) = outside {
+            return Err(first);
+        }
+        if bits == 0 {
+            return Ok(BitStorage::shape(0, size, Vec::new()));
+        }
         let mut longs = Vec::with_capacity(longs_for(bits, size));
         // The ids since the last full long, from bit 0 up, and where the
         // next goes: a long is full once another would pass bit 63.
-        let (mut acc, mut shift) = (0u64, 0u32);
-        self.try_for_each(|i, v| {
-            acc |= u64::from(*map.get(v as usize).ok_or((i, v))?) << shift;
+        let (mut acc, mut shift, last) = (0u64, 0u32, 64 - bits);
+        let mut put = |id: u32| {
+            acc |= u64::from(id) << shift;
             shift += bits;
-            if shift + bits > 64 {
+            if shift > last {
                 longs.push(acc as i64);
                 (acc, shift) = (0, 0);
             }
-            Ok(())
-        })?;
+        };
+        let mut visit = |v: u32| put(map[v as usize]);
+        let longs_in = &self.longs;
+        match self.bits {
+            0 => (0..size).for_each(|_| visit(0)),
+            // The widths a global palette's saved indices take (biomes: 4
+            // to 6 bits, block states: 9 to 12) as constants, so that the
+            // loop shifts by constants.
+            4 => each_value(longs_in, 4, size, visit),
+            5 => each_value(longs_in, 5, size, visit),
+            6 => each_value(longs_in, 6, size, visit),
+            9 => each_value(longs_in, 9, size, visit),
+            10 => each_value(longs_in, 10, size, visit),
+            11 => each_value(longs_in, 11, size, visit),
+            12 => each_value(longs_in, 12, size, visit),
+            w => each_value(longs_in, u32::from(w), size, visit),
+        }
         if shift != 0 {
             longs.push(acc as i64);
         }
@@ -387,6 +414,24 @@ impl BitStorage {
     /// The longs, moved out.
     pub fn into_longs(self) -> Vec<i64> {
         self.longs
+    }
+}
+
+/// Calls `f` with each of the first `size` values packed `bits` wide (1 to
+/// 32) in `longs`, in order. Always inlined: given a constant width, the
+/// shifts are by constants and a whole long's loop unrolls.
+#[inline(always)]
+fn each_value(longs: &[i64], bits: u32, size: usize, mut f: impl FnMut(u32)) {
+    let per = (64 / bits) as usize;
+    let mask = u64::MAX >> (64 - bits);
+    let value = |long: u64, j: usize| ((long >> (j as u32 * bits)) & mask) as u32;
+    for (c, &long) in longs.iter().enumerate() {
+        let long = long as u64;
+        if (c + 1) * per <= size {
+            (0..per).for_each(|j| f(value(long, j)));
+        } else {
+            (0..size - c * per).for_each(|j| f(value(long, j)));
+        }
     }
 }
 
