@@ -429,7 +429,7 @@ impl PalettedContainer {
         }
         let mut seen = SeenSet::new(self.palette.len());
         let mut ids = Vec::new();
-        self.storage.for_each(|_, id| {
+        self.storage.each(|id| {
             if seen.insert(id) {
                 ids.push(id);
             }
@@ -745,7 +745,8 @@ impl PalettedContainer {
         }
         let mut map = [u32::MAX; 256];
         let mut bad = None;
-        self.storage.for_each(|i, id| {
+        self.storage.each(|id| {
+            let i = indices.len();
             let slot = &mut map[id as usize & 255];
             if *slot == u32::MAX {
                 if (id as usize) < entries.len() {

@@ -1,5 +1,24 @@
 use crate::Error;
 
+/// `$body` with `$w` bound to the width `$bits` (1 to 32), a constant for
+/// every width a palette's indices take, on disk or in memory, up to 12
+/// bits: the functions below are always inlined, so their shifts are then by
+/// constants and their loops over a long unroll.
+macro_rules! with_width {
+    ($bits:expr, $w:ident => $body:expr) => {
+        with_width!(@arms $bits, $w, $body, 1 2 3 4 5 6 7 8 9 10 11 12)
+    };
+    (@arms $bits:expr, $w:ident, $body:expr, $($n:literal)*) => {
+        match $bits {
+            $($n => {
+                let $w = $n;
+                $body
+            })*
+            $w => $body,
+        }
+    };
+}
+
 #[inline(never)]
 #[cold]
 fn fail(e: Error) -> ! {
@@ -102,16 +121,7 @@ impl BitStorage {
         if bits == 0 {
             return BitStorage::new(0, size);
         }
-        let per = (64 / bits) as usize;
-        let longs = values
-            .chunks(per)
-            .map(|chunk| {
-                chunk
-                    .iter()
-                    .rev()
-                    .fold(0u64, |acc, &v| (acc << bits) | u64::from(v)) as i64
-            })
-            .collect();
+        let longs = with_width!(bits, w => pack_values(values, w));
         BitStorage::shape(bits, size, longs)
     }
 
@@ -307,32 +317,20 @@ impl BitStorage {
     /// Every value, in order.
     pub fn values(&self) -> Vec<u32> {
         let mut out = Vec::with_capacity(self.len());
-        self.for_each(|_, v| out.push(v));
+        self.each(|v| out.push(v));
         out
     }
 
     /// Calls `f(index, value)` for every value, in index order, a long at a
-    /// time.
+    /// time. One loop whatever the width: the callers' closures are large
+    /// (`grow`'s, `pack`'s general path), and a copy of each for every width
+    /// cost more than the constant shifts saved (the ladder 5-8% more
+    /// instructions).
     #[inline]
     pub fn for_each(&self, mut f: impl FnMut(usize, u32)) {
-        let done: Result<(), std::convert::Infallible> = self.try_for_each(|i, v| {
-            f(i, v);
-            Ok(())
-        });
-        if let Err(never) = done {
-            match never {}
-        }
-    }
-
-    /// [`for_each`](Self::for_each), stopping at the first error `f` gives.
-    #[inline]
-    pub(crate) fn try_for_each<E>(
-        &self,
-        mut f: impl FnMut(usize, u32) -> Result<(), E>,
-    ) -> Result<(), E> {
         let size = self.len();
         if self.bits == 0 {
-            return (0..size).try_for_each(|i| f(i, 0));
+            return (0..size).for_each(|i| f(i, 0));
         }
         let per = usize::from(self.values_per_long);
         let mut i = 0;
@@ -340,12 +338,22 @@ impl BitStorage {
             let mut long = long as u64;
             let end = (i + per).min(size);
             while i < end {
-                f(i, (long & self.mask) as u32)?;
+                f(i, (long & self.mask) as u32);
                 long >>= self.bits;
                 i += 1;
             }
         }
-        Ok(())
+    }
+
+    /// Calls `f` with every value, in order: [`for_each`](Self::for_each)
+    /// without the index, for small closures on hot paths, built for each
+    /// common width (see `with_width`).
+    #[inline]
+    pub(crate) fn each(&self, mut f: impl FnMut(u32)) {
+        match self.bits {
+            0 => (0..self.len()).for_each(|_| f(0)),
+            bits => with_width!(u32::from(bits), w => each_value(&self.longs, w, self.len(), f)),
+        }
     }
 
     /// A storage of `bits` bits holding `map[v]` for each value `v` here,
@@ -377,22 +385,7 @@ impl BitStorage {
                 (acc, shift) = (0, 0);
             }
         };
-        let mut visit = |v: u32| put(map[v as usize]);
-        let longs_in = &self.longs;
-        match self.bits {
-            0 => (0..size).for_each(|_| visit(0)),
-            // The widths a global palette's saved indices take (biomes: 4
-            // to 6 bits, block states: 9 to 12) as constants, so that the
-            // loop shifts by constants.
-            4 => each_value(longs_in, 4, size, visit),
-            5 => each_value(longs_in, 5, size, visit),
-            6 => each_value(longs_in, 6, size, visit),
-            9 => each_value(longs_in, 9, size, visit),
-            10 => each_value(longs_in, 10, size, visit),
-            11 => each_value(longs_in, 11, size, visit),
-            12 => each_value(longs_in, 12, size, visit),
-            w => each_value(longs_in, u32::from(w), size, visit),
-        }
+        self.each(|v| put(map[v as usize]));
         if shift != 0 {
             longs.push(acc as i64);
         }
@@ -415,6 +408,26 @@ impl BitStorage {
     pub fn into_longs(self) -> Vec<i64> {
         self.longs
     }
+}
+
+/// `values` (each below `2^bits`, `bits` 1 to 32) packed as many to a long
+/// as fit, from each long's low bits up.
+#[inline(always)]
+fn pack_values(values: &[u32], bits: u32) -> Vec<i64> {
+    let per = (64 / bits) as usize;
+    let long = |chunk: &[u32]| {
+        chunk
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (k, &v)| acc | u64::from(v) << (k as u32 * bits)) as i64
+    };
+    let whole = values.chunks_exact(per);
+    let rest = whole.remainder();
+    let mut longs: Vec<i64> = whole.map(long).collect();
+    if !rest.is_empty() {
+        longs.push(long(rest));
+    }
+    longs
 }
 
 /// Calls `f` with each of the first `size` values packed `bits` wide (1 to
