@@ -133,18 +133,20 @@ def peers(root):
                 cells += [fmt(ns), f"{ns / base:.2f}x"]
                 shared[c].append((g, ns / base))
         # The peers' reads validate nothing: they are timed beside both.
-        label = f"{g} (peers: their read)" if g.startswith("read_lenient/") else g
+        op = g.split("/")[0]
+        label = f"{g} (peers: their {op[:-8]})" if op.endswith("_lenient") else g
         print(f"| {label} | " + " | ".join(cells) + " |")
     print()
     for c, rows in shared.items():
         if not rows:
             continue
-        # Against a peer's read, the strict read and the lenient one are two
-        # forms of one workload: the lenient one (the same work) counts.
-        rows = [(g, x) for g, x in rows if not g.startswith("read/")]
+        # Against a peer's read or unpack, the strict form and the lenient
+        # one are two forms of one workload: the lenient one (the same work)
+        # counts.
+        rows = [(g, x) for g, x in rows if not g.startswith(("read/", "unpack/"))]
         behind = [g for g, x in rows if x < 1.0]
         ahead = sum(1 for _, x in rows if x >= 1.5)
-        print(f"- {c}: {len(rows)} shared workloads (strict `read` rows aside); "
+        print(f"- {c}: {len(rows)} shared workloads (strict `read` and `unpack` rows aside); "
               f"at least 1.0x on {len(rows) - len(behind)}, at least 1.5x on {ahead}; "
               f"behind on: {', '.join(behind) if behind else 'none'}")
 

@@ -416,11 +416,12 @@ fn peers(c: &mut Criterion) {
     for name in names {
         let mut group = c.benchmark_group(&name);
         for (krate, ws) in &mut crates {
-            // The peers' reads validate no palette index: beside paletted's
-            // strict `read`, they are timed again beside `read_lenient`,
-            // Minecraft's read, which does the same work.
-            let theirs = match name.strip_prefix("read_lenient/") {
-                Some(section) if *krate != "paletted" => format!("read/{section}"),
+            // The peers' reads and unpacks validate no palette index: beside
+            // paletted's strict `read` and `unpack`, they are timed again
+            // beside `read_lenient` and `unpack_lenient`, Minecraft's own,
+            // which do the same work.
+            let theirs = match name.split_once("_lenient/") {
+                Some((op, section)) if *krate != "paletted" => format!("{op}/{section}"),
                 _ => name.clone(),
             };
             if let Some(w) = ws.iter_mut().find(|w| w.name == theirs) {
