@@ -132,9 +132,11 @@ def peers(root):
             else:
                 cells += [fmt(ns), f"{ns / base:.2f}x"]
                 shared[c].append((g, ns / base))
-        # The peers' reads validate nothing: they are timed beside both.
+        # The peers' reads and unpacks validate nothing: they are timed
+        # beside both of ours.
         op = g.split("/")[0]
-        label = f"{g} (peers: their {op[:-8]})" if op.endswith("_lenient") else g
+        lenient = op.endswith("_lenient")
+        label = f"{g} (peers: their {op.removesuffix('_lenient')})" if lenient else g
         print(f"| {label} | " + " | ".join(cells) + " |")
     print()
     for c, rows in shared.items():

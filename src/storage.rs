@@ -1,9 +1,10 @@
 use crate::Error;
 
-/// `$body` with `$w` bound to the width `$bits` (1 to 32), a constant for
-/// every width a palette's indices take, on disk or in memory, up to 12
-/// bits: the functions below are always inlined, so their shifts are then by
-/// constants and their loops over a long unroll.
+/// `$body` with `$w` bound to the width `$bits` (1 to 32), as a constant
+/// for each width from 1 to 12 bits: every list palette's indices, in
+/// memory and on disk, and a global palette's saved ones. The functions it
+/// drives are always inlined, so their shifts are then by constants and
+/// their loops over a long unroll.
 macro_rules! with_width {
     ($bits:expr, $w:ident => $body:expr) => {
         with_width!(@arms $bits, $w, $body, 1 2 3 4 5 6 7 8 9 10 11 12)

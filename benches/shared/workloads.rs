@@ -287,11 +287,15 @@ fn container_workloads(w: &mut Vec<Workload>, name: &str, section: PalettedConta
     // Minecraft's own unpack: the palette kept as saved, no index checked
     // (what a peer that keeps a saved palette as it is does).
     let p = packed.clone();
-    w.push(Workload::new(format!("unpack_lenient/{name}"), 1, move || {
-        let c = PalettedContainer::unpack_lenient(strategy, black_box(&p).clone())
-            .expect("own pack");
-        u64::from(c.bits())
-    }));
+    w.push(Workload::new(
+        format!("unpack_lenient/{name}"),
+        1,
+        move || {
+            let c = PalettedContainer::unpack_lenient(strategy, black_box(&p).clone())
+                .expect("own pack");
+            u64::from(c.bits())
+        },
+    ));
 
     // What unpack's input clone costs, to subtract from it.
     let p = packed;
