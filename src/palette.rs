@@ -306,6 +306,7 @@ impl Palette {
     }
 
     /// Appends the palette's wire form.
+    #[inline]
     pub(crate) fn write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
         use crate::wire::write_varint;
         match self {
