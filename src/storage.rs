@@ -369,12 +369,10 @@ impl BitStorage {
         if let Some(first) = self.find_at_least(u32::try_from(map.len()).unwrap_or(u32::MAX)) {
             return Err(first);
         }
-        if bits == 0 {
-            return Ok(BitStorage::shape(0, size, Vec::new()));
-        }
         let mut longs = Vec::with_capacity(longs_for(bits, size));
         // The ids since the last full long, from bit 0 up, and where the
-        // next goes: a long is full once another would pass bit 63.
+        // next goes: a long is full once another would pass bit 63 (with
+        // no bits, never: no longs, as a 0-bit storage has).
         let (mut acc, mut shift, last) = (0u64, 0u32, 64 - bits);
         let mut put = |id: u32| {
             acc |= u64::from(id) << shift;
