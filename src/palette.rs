@@ -207,7 +207,8 @@ impl Palette {
 
     /// The palette id of `value` if the palette holds it and finding it
     /// changes nothing: what [`id_for`](Self::id_for) would give without
-    /// adding.
+    /// adding. `value` is below the registry's size: every caller checks it
+    /// first, so the global palette holds it.
     #[inline(always)]
     pub(crate) fn find(&self, value: u32) -> Option<u32> {
         match self {
@@ -215,7 +216,7 @@ impl Palette {
             Palette::Single(None) => None,
             Palette::Linear { slots, size } => slots.find(value, *size),
             Palette::HashMap { index, .. } => index.get(value),
-            Palette::Global { registry } => (value < *registry).then_some(value),
+            Palette::Global { .. } => Some(value),
         }
     }
 
@@ -228,8 +229,7 @@ impl Palette {
             Palette::Linear { slots, size } => {
                 if i64::from(id) < i64::from(*size) {
                     slots
-                        .get(id as usize)
-                        .copied()
+                        .value(id)
                         .ok_or_else(|| array_index(i64::from(id), slots.len()))
                 } else {
                     Err(Error::Index { at: 0, index: id })
@@ -348,6 +348,14 @@ impl Slots {
             array: [NULL; LINEAR_MAX],
             len: capacity.min(LINEAR_MAX) as u8,
         }
+    }
+
+    /// The value in slot `id`, if `id` is below the length. The index is
+    /// masked to the array, a no-op under the invariant, so the one test
+    /// is the length's.
+    #[inline(always)]
+    pub(crate) fn value(&self, id: u32) -> Option<u32> {
+        (id < u32::from(self.len)).then(|| self.array[id as usize % LINEAR_MAX])
     }
 
     /// The first slot below `size` holding `value`. The scan covers the
