@@ -467,17 +467,17 @@ impl PalettedContainer {
     /// [`write`](Self::write), or [`Error::Uninitialized`] (nothing written).
     /// Indices past the palette's end are sent as they are, as Minecraft does.
     pub fn try_write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
-        let start = out.len();
+        let (head, entries) = self.palette.wire_parts()?;
+        let longs = self.storage.longs();
         // Room for the longest VarInts: the exact size costs a pass over
         // the palette, as much as writing it does.
-        let entries = self.palette.list().map_or(1, |e| 1 + e.len());
-        out.reserve(1 + wire::MAX_VARINT_LEN * entries + 8 * self.storage.longs().len());
+        out.reserve(1 + wire::MAX_VARINT_LEN * (1 + entries.len()) + 8 * longs.len());
         out.push(self.storage.bits() as u8);
-        if let Err(e) = self.palette.write(out) {
-            out.truncate(start);
-            return Err(e);
+        if let Some(head) = head {
+            wire::write_varint(out, head);
         }
-        wire::write_longs(out, self.storage.longs());
+        entries.iter().for_each(|&v| wire::write_varint(out, v));
+        wire::write_longs(out, longs);
         Ok(())
     }
 

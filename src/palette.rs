@@ -305,22 +305,20 @@ impl Palette {
         }
     }
 
-    /// Appends the palette's wire form.
+    /// The palette's wire form, as the VarInts it is: the first (the one
+    /// value, or the size; none for the global palette), then the entries.
+    /// Fails as Minecraft's `write` does before it writes anything.
     #[inline]
-    pub(crate) fn write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
-        use crate::wire::write_varint;
+    pub(crate) fn wire_parts(&self) -> Result<(Option<u32>, &[u32]), Error> {
         match self {
-            Palette::Single(None) => return Err(Error::Uninitialized),
-            Palette::Single(Some(v)) => write_varint(out, *v),
+            Palette::Single(None) => Err(Error::Uninitialized),
+            Palette::Single(Some(v)) => Ok((Some(*v), &[])),
             Palette::Linear { .. } | Palette::HashMap { .. } => {
                 self.overrun()?;
-                write_varint(out, self.size() as u32);
-                let entries = self.list().unwrap_or_default();
-                entries.iter().for_each(|&v| write_varint(out, v));
+                Ok((Some(self.size() as u32), self.list().unwrap_or_default()))
             }
-            Palette::Global { .. } => {}
+            Palette::Global { .. } => Ok((None, &[])),
         }
-        Ok(())
     }
 }
 
