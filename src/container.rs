@@ -256,17 +256,33 @@ impl PalettedContainer {
     /// The strict `set`'s core once its checks pass (`i` inside, `value`
     /// in the registry): Minecraft's store, with no index check left to
     /// make.
+    /// An id the palette finds fits the storage (see [`Palette::find`]), so
+    /// only a new id, or one of an overfull palette, meets the storage's
+    /// check of the value.
     #[inline(always)]
     fn store(&mut self, i: usize, value: u32) -> Result<(), Error> {
-        let id = self.palette_id(value)?;
-        self.storage.set_in_range(i, i64::from(id))
+        match self.palette.find(value) {
+            Some(id) => {
+                self.storage.put_fitting(i, id);
+                Ok(())
+            }
+            None => {
+                let id = self.id_for(value)?;
+                self.storage.set_in_range(i, i64::from(id))
+            }
+        }
     }
 
     /// [`store`](Self::store), giving the value replaced.
     #[inline(always)]
     fn swap(&mut self, i: usize, value: u32) -> Result<u32, Error> {
-        let id = self.palette_id(value)?;
-        let old = self.storage.get_and_set_in_range(i, i64::from(id))?;
+        let old = match self.palette.find(value) {
+            Some(id) => self.storage.replace_fitting(i, id),
+            None => {
+                let id = self.id_for(value)?;
+                self.storage.get_and_set_in_range(i, i64::from(id))?
+            }
+        };
         self.palette.value_for(old).map_err(|e| at(e, i))
     }
 

@@ -209,13 +209,21 @@ impl Palette {
     /// changes nothing: what [`id_for`](Self::id_for) would give without
     /// adding. `value` is below the registry's size: every caller checks it
     /// first, so the global palette holds it.
+    ///
+    /// An id it gives is below the palette's capacity, so it fits a storage
+    /// of the configuration's bits: the one id of a single value, a linear
+    /// palette's slot, the registry's ids in the global bits. A hash
+    /// palette's id past its capacity (one read overfull) is not found here,
+    /// and [`id_for`](Self::id_for) gives it.
     #[inline(always)]
     pub(crate) fn find(&self, value: u32) -> Option<u32> {
         match self {
             Palette::Single(Some(v)) => (*v == value).then_some(0),
             Palette::Single(None) => None,
             Palette::Linear { slots, size } => slots.find(value, *size),
-            Palette::HashMap { index, .. } => index.get(value),
+            Palette::HashMap {
+                index, capacity, ..
+            } => index.get(value).filter(|&id| (id as usize) < *capacity),
             Palette::Global { .. } => Some(value),
         }
     }

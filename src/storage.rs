@@ -241,6 +241,26 @@ impl BitStorage {
         Ok(old)
     }
 
+    /// Stores `v` at an `i` below `len()`, `v` known to fit the bits: no
+    /// check is made.
+    #[inline(always)]
+    pub(crate) fn put_fitting(&mut self, i: usize, v: u32) {
+        debug_assert!(
+            u64::from(v) <= self.mask,
+            "{v} does not fit {} bits",
+            self.bits
+        );
+        self.put(i, u64::from(v));
+    }
+
+    /// [`put_fitting`](Self::put_fitting), giving the value replaced.
+    #[inline(always)]
+    pub(crate) fn replace_fitting(&mut self, i: usize, v: u32) -> u32 {
+        let old = self.get_in_range(i);
+        self.put_fitting(i, v);
+        old
+    }
+
     /// Stores a checked value at an `i` below `len()`.
     #[inline(always)]
     fn put(&mut self, i: usize, v: u64) {
