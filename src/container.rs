@@ -283,7 +283,7 @@ impl PalettedContainer {
                 self.storage.get_and_set_in_range(i, i64::from(id))?
             }
         };
-        self.palette.value_for(old).map_err(|e| at(e, i))
+        self.lookup(old, i)
     }
 
     /// The strict calls' checks, made before anything changes.
