@@ -256,6 +256,7 @@ impl PalettedContainer {
     /// The strict `set`'s core once its checks pass (`i` inside, `value`
     /// in the registry): Minecraft's store, with no index check left to
     /// make.
+    ///
     /// An id the palette finds fits the storage (see [`Palette::find`]), so
     /// only a new id, or one of an overfull palette, meets the storage's
     /// check of the value.
