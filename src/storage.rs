@@ -227,7 +227,7 @@ impl BitStorage {
     #[inline(always)]
     pub(crate) fn set_in_range(&mut self, i: usize, v: i64) -> Result<(), Error> {
         self.check_value(v)?;
-        self.put(i, v as u64);
+        self.put_fitting(i, v as u32);
         Ok(())
     }
 
@@ -236,9 +236,7 @@ impl BitStorage {
     #[inline(always)]
     pub(crate) fn get_and_set_in_range(&mut self, i: usize, v: i64) -> Result<u32, Error> {
         self.check_value(v)?;
-        let old = self.get_in_range(i);
-        self.put(i, v as u64);
-        Ok(old)
+        Ok(self.replace_fitting(i, v as u32))
     }
 
     /// Stores `v` at an `i` below `len()`, `v` known to fit the bits: no
@@ -250,7 +248,12 @@ impl BitStorage {
             "{v} does not fit {} bits",
             self.bits
         );
-        self.put(i, u64::from(v));
+        let (cell, shift) = self.locate(i);
+        // Only a 0-bit storage has no long here, and its one value, 0, is
+        // what every position holds already.
+        if let Some(long) = self.longs.get_mut(cell) {
+            *long = ((*long as u64 & !(self.mask << shift)) | (u64::from(v) << shift)) as i64;
+        }
     }
 
     /// [`put_fitting`](Self::put_fitting), giving the value replaced.
@@ -259,17 +262,6 @@ impl BitStorage {
         let old = self.get_in_range(i);
         self.put_fitting(i, v);
         old
-    }
-
-    /// Stores a checked value at an `i` below `len()`.
-    #[inline(always)]
-    fn put(&mut self, i: usize, v: u64) {
-        let (cell, shift) = self.locate(i);
-        // Only a 0-bit storage has no long here, and its one value, 0, is
-        // what every position holds already.
-        if let Some(long) = self.longs.get_mut(cell) {
-            *long = ((*long as u64 & !(self.mask << shift)) | (v << shift)) as i64;
-        }
     }
 
     /// The value at `i`.
