@@ -704,6 +704,12 @@ impl PalettedContainer {
         }
         let config = self.strategy.configuration_for_palette_len(palette.len());
         if palette.len() == 1 {
+            // The scan stopped at the first value; Minecraft looks every
+            // stored index up, so one past the palette (an in-place read cut
+            // short in its longs keeps the old indices) must still fail.
+            if self.storage.find_at_least(entries.len() as u32).is_some() {
+                return None;
+            }
             return Some(Packed {
                 palette,
                 data: None,

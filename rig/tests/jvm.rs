@@ -39,9 +39,9 @@ fn the_fixture_agrees_with_the_rust_containers_on_every_golden_case() {
         .arg(golden())
         .args(["--classpath", &classpath(&fx)]));
     assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
-    assert!(out.contains("1184 cases, 56456 ops"), "{out}");
-    assert!(out.contains("1184 agree, 0 diverge, 0 failed"), "{out}");
-    assert!(out.ends_with("\n1184 passed, 0 failed\n"), "{out}");
+    assert!(out.contains("1213 cases, 56939 ops"), "{out}");
+    assert!(out.contains("1213 agree, 0 diverge, 0 failed"), "{out}");
+    assert!(out.ends_with("\n1213 passed, 0 failed\n"), "{out}");
     assert!(divergences(&out).is_empty());
 }
 
@@ -94,7 +94,7 @@ fn record_from_fixture(
 /// golden ones, compared as `rig check` compares: (case, op index, report).
 fn differences_from_golden(out_dir: &Path) -> Vec<(String, usize, String)> {
     let golden_cases = recordings(&golden());
-    assert_eq!(golden_cases.len(), 1184);
+    assert_eq!(golden_cases.len(), 1213);
     let mut wrong = Vec::new();
     for (path, want) in &golden_cases {
         let got_path = out_dir.join(format!("{}.json", want.case.name));
@@ -916,7 +916,7 @@ fn several_jvm_children_report_exactly_what_one_does() {
         let (code3, out3, err3) = diff("3", plants);
         assert_eq!(code1, code3, "{err1}\n{err3}");
         assert_eq!(untimed(&out1), untimed(&out3));
-        assert!(out1.contains("1184 cases, 56456 ops"), "{out1}");
+        assert!(out1.contains("1213 cases, 56939 ops"), "{out1}");
         if plants.is_empty() {
             assert_eq!(code1, 0, "{err1}");
         } else {
