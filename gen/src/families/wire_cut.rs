@@ -1,7 +1,9 @@
 //! `wire-cut`: wire input cut short at every kind of place: before the bits
 //! byte (no input), inside the count's VarInt, inside an id's VarInt,
 //! between ids, inside a long, at a long's edge and before the longs; into a
-//! fresh container and one whose configuration the read reuses.
+//! fresh container and one whose configuration the read reuses; and, in
+//! place, a read of fewer entries than the one before cut in its longs,
+//! which leaves old indices past the new palette's end.
 
 use paletted::{Kind, PaletteKind, Strategy};
 
@@ -44,13 +46,22 @@ fn variants() -> Vec<String> {
     for kind in [Kind::BlockStates, Kind::Biomes] {
         for rung in rungs(kind) {
             for place in places(rung) {
-                for mode in ["fresh", "inplace"] {
+                for mode in ["fresh", "inplace", "fewer"] {
+                    if mode == "fewer" && !fewer_applies(rung, place) {
+                        continue;
+                    }
                     v.push(format!("{}-{rung}-{place}-{mode}", kind_name(kind)));
                 }
             }
         }
     }
     v
+}
+
+/// A read of fewer list entries than the one before, cut once its palette
+/// is in: the palette is replaced, the old storage stays (in part).
+fn fewer_applies(rung: &str, place: &str) -> bool {
+    matches!(rung, "lin" | "hm") && matches!(place, "longmid" | "longedge" | "nolongs")
 }
 
 fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
@@ -68,11 +79,18 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         _ => rng.pick(&bytes_for(&strategy, rung)),
     };
     let config = strategy.configuration(u32::from(byte));
-    if mode == "inplace" {
-        read_in_place_first(rng, &mut sim, byte);
+    let before = if mode == "fresh" {
+        0
+    } else {
+        let before = read_in_place_first(rng, &mut sim, byte).len();
         sim.observe(&["bits"]);
-    }
-    let n = capacity(config).map_or(1, |cap| rng.range(2.min(cap as u64), cap as u64) as usize);
+        before
+    };
+    let n = match capacity(config) {
+        Some(_) if mode == "fewer" => rng.range(1, before as u64 - 1) as usize,
+        Some(cap) => rng.range(2.min(cap as u64), cap as u64) as usize,
+        None => 1,
+    };
     let ids = palette_ids(rng, n, registry);
     let bound = match config.kind {
         PaletteKind::Global => u64::from(registry),
