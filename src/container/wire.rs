@@ -1,0 +1,154 @@
+//! The wire form: the container as a chunk packet sends it.
+
+use super::{fail, PalettedContainer};
+use crate::palette::{palette_push, Palette};
+use crate::wire::{self, Reader};
+use crate::Error;
+
+impl PalettedContainer {
+    /// Appends the container as `PalettedContainer.write` sends it: a byte of
+    /// the bits, the palette (the one id; or the count and the ids; or
+    /// nothing for the global palette) as VarInts, then every long, 8 bytes
+    /// big-endian, with no count before them.
+    ///
+    /// # Panics
+    /// If the container was loaded from an empty palette and not yet set.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        self.try_write(out).unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`write`](Self::write), or [`Error::Uninitialized`] (nothing written).
+    /// Indices past the palette's end are sent as they are, as Minecraft does.
+    pub fn try_write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        let (head, entries) = self.palette.wire_parts()?;
+        let longs = self.storage.longs();
+        // Room for the longest VarInts: the exact size costs a pass over
+        // the palette, as much as writing it does.
+        out.reserve(1 + wire::MAX_VARINT_LEN * (1 + entries.len()) + 8 * longs.len());
+        out.push(self.storage.bits() as u8);
+        if let Some(head) = head {
+            wire::write_varint(out, head);
+        }
+        entries.iter().for_each(|&v| wire::write_varint(out, v));
+        wire::write_longs(out, longs);
+        Ok(())
+    }
+
+    /// Bytes [`write`](Self::write) appends.
+    ///
+    /// # Panics
+    /// If the container was loaded from an empty palette and not yet set.
+    pub fn serialized_size(&self) -> usize {
+        self.try_serialized_size().unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`serialized_size`](Self::serialized_size), or [`Error::Uninitialized`].
+    pub fn try_serialized_size(&self) -> Result<usize, Error> {
+        Ok(1 + self.palette.wire_len()? + 8 * self.storage.longs().len())
+    }
+
+    /// Reads the wire form from `bytes`, as a client does, and gives the
+    /// bytes consumed (anything after the container is left alone).
+    ///
+    /// The bits byte picks the configuration; the container then holds
+    /// exactly what Minecraft's `read` leaves on success. Untrusted bytes are
+    /// checked: ids outside the registry, palettes longer than their kind
+    /// holds, indices past the palette's end and short input are errors, and
+    /// on any error the container is unchanged.
+    pub fn read(&mut self, bytes: &[u8]) -> Result<usize, Error> {
+        // On success this holds what Minecraft's in-place read leaves, so a
+        // fresh container (kept only if valid) gives the same result.
+        let mut r = Reader::new(bytes);
+        let config = self.strategy.configuration_for_wire(r.u8()?);
+        let mut next = PalettedContainer::empty(self.strategy, config);
+        next.read_body(&mut r, true)?;
+        next.validate()?;
+        *self = next;
+        Ok(r.position())
+    }
+
+    /// Reads the wire form exactly as Minecraft's `read` does, failures
+    /// included: when the bits byte picks the configuration in use, the
+    /// palette and longs are overwritten in place, so short input leaves
+    /// what was read so far; otherwise a fresh palette and storage are read
+    /// and kept only on success. Indices past the palette's end load and fail
+    /// later, as in Minecraft. Never panics.
+    pub fn read_lenient(&mut self, bytes: &[u8]) -> Result<usize, Error> {
+        let mut r = Reader::new(bytes);
+        let config = self.strategy.configuration_for_wire(r.u8()?);
+        if config != self.config {
+            let mut next = PalettedContainer::empty(self.strategy, config);
+            next.read_body(&mut r, false)?;
+            *self = next;
+        } else {
+            if let Palette::HashMap { entries, index, .. } = &mut self.palette {
+                entries.clear();
+                index.clear();
+            }
+            // Minecraft's in-place read reuses the palette object as it is.
+            self.read_body(&mut r, false)?;
+        }
+        Ok(r.position())
+    }
+
+    /// Reads the palette, then the longs, into this container's own.
+    fn read_body(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
+        // Minecraft looks every palette id up in the registry as it reads it
+        // and throws at the first one the registry lacks.
+        let registry = self.strategy.registry_size();
+        let id = |r: &mut Reader<'_>| -> Result<u32, Error> {
+            let v = r.varint()? as u32;
+            if v < registry {
+                Ok(v)
+            } else {
+                Err(Error::Id { id: v, registry })
+            }
+        };
+        match &mut self.palette {
+            Palette::Single(v) => *v = Some(id(r)?),
+            Palette::Linear { slots, size } => {
+                let n = r.varint()?;
+                let len = slots.len();
+                if strict {
+                    strict_count(n, len)?;
+                }
+                // Minecraft sets the size first, then overwrites its array
+                // slot by slot; an id is read before its slot is checked.
+                *size = n;
+                for i in 0..n.max(0) as usize {
+                    let v = id(r)?;
+                    match slots.get_mut(i) {
+                        Some(slot) => *slot = v,
+                        None => {
+                            return Err(Error::ArrayIndex {
+                                index: i as i64,
+                                len,
+                            })
+                        }
+                    }
+                }
+            }
+            Palette::HashMap { capacity, .. } => {
+                let n = r.varint()?;
+                if strict {
+                    strict_count(n, *capacity)?;
+                }
+                for _ in 0..n.max(0) {
+                    let v = id(r)?;
+                    palette_push(&mut self.palette, v);
+                }
+            }
+            Palette::Global { .. } => {}
+        }
+        r.i64s_into(self.storage.longs_mut())
+    }
+}
+
+/// The strict read's refusal of a palette count Minecraft takes as it is.
+fn strict_count(n: i32, capacity: usize) -> Result<(), Error> {
+    match usize::try_from(n) {
+        Err(_) => Err(Error::NegativeLength { len: n }),
+        Ok(len) if len > capacity => Err(Error::PaletteTooLong { len, capacity }),
+        Ok(_) => Ok(()),
+    }
+}
