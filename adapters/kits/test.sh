@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The adapter kits' own tests, one per language (PROTOCOL.md, "Adapter kits"):
 #   adapters/kits/test.sh
-# Needs python3, node, go and a JDK (JAVA_HOME first); quiet on success but
-# for each runner's closing line. The Rust kit's test runs with the Rust
-# adapters (`cargo test` in adapters/oxidized-chunks).
+# Needs python3, node, go, cargo and a JDK (JAVA_HOME first); quiet on success
+# but for each runner's closing line. The Rust kit (../shared/protocol.rs) is
+# tested inside an adapter that includes it (oxidized-chunks, the lightest).
 set -euo pipefail
 cd "$(dirname "$0")"
 java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}
@@ -19,6 +19,7 @@ run() {
 pattern='^(Ran|OK)'; (cd python && run python3 -m unittest)
 pattern='^# (pass|fail) '; (cd js && run node --test)
 pattern='^ok'; (cd go && run go test ./...)
+pattern='^test result'; (cd ../oxidized-chunks && CARGO_TARGET_DIR=../target/oxidized-chunks run cargo test --locked)
 classes=$(mktemp -d)
 trap 'rm -rf "$classes"' EXIT
 "${java_bin}javac" -Xlint:all -Werror -d "$classes" java/paletted/adapter/*.java

@@ -201,9 +201,7 @@ mod tests {
 
     #[test]
     fn the_loop_answers_each_case_in_order() {
-        let storage = |ops: Value| {
-            json!({"format": 1, "name": "t", "subject": {"kind": "storage", "size": 4}, "ops": ops})
-        };
+        let storage = |ops: Value| json!({"format": 1, "name": "t", "subject": {"kind": "storage", "size": 4}, "ops": ops});
         let out = exchange(&[
             storage(json!([{"op": "size"}, {"op": "get", "index": 9}, {"op": "set", "index": 2}])),
             storage(json!([{"op": "counts"}, {"op": "size"}, {"op": "fill"}, {"op": "size"}])),
