@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import net.minestom.server.instance.palette.Palette;
 import net.minestom.server.network.NetworkBuffer;
 import paletted.adapter.Kit;
@@ -36,8 +37,21 @@ public final class Adapter implements Kit.Adapter {
                 + "(direct width fixed at its 26.1 registry) or Palette.biomeSerializer(registry "
                 + "size); read makes a new palette from the bytes; unpack is load(palette, longs) "
                 + "(no declared width). No palette listing, counts or pack outside its internal "
-                + "API, and no bit storage class. Exceptions keep their Java class.");
+                + "API, and no bit storage class. Exceptions keep their Java class and message "
+                + "(identity hashes in it written @<identity>).");
         return h;
+    }
+
+    /** An object's identity hash in a message ({@code [B@1b6d3586}): it changes every run. */
+    static final Pattern IDENTITY = Pattern.compile("@[0-9a-f]+\\b");
+
+    /** Exceptions keep their class and message, less identity hashes. */
+    @Override
+    public Kit.Outcome errors(Throwable t) {
+        String m = t.getMessage();
+        return m == null
+                ? null
+                : Kit.thrown(t.getClass().getSimpleName(), IDENTITY.matcher(m).replaceAll("@<identity>"));
     }
 
     static String version() {
