@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CONFORMANCE.md from the recorded set: builds the three adapters, then runs
+# CONFORMANCE.md from the recorded set: builds the adapters, then runs
 # `rig conformance` over every recorded case through each.
 #   adapters/conformance.sh           # rewrite CONFORMANCE.md and conformance.json
 #   adapters/conformance.sh --check   # CI: fail if CONFORMANCE.md is stale
@@ -14,5 +14,9 @@ mode=()
   --executor "prismarine-chunk=node adapters/prismarine-chunk/adapter.js" \
   --executor "azalea-world=adapters/target/azalea-world/debug/adapter-azalea-world" \
   --executor "oxidized-chunks=adapters/target/oxidized-chunks/debug/adapter-oxidized-chunks" \
+  --executor "minestom=adapters/target/minestom/adapter-minestom" \
+  --executor "go-mc=adapters/target/go-mc/adapter-go-mc" \
+  --executor "amulet=adapters/target/amulet/venv/bin/python adapters/amulet/adapter.py" \
+  --executor "valence=adapters/target/valence/debug/adapter-valence" \
   --findings adapters/SUMMARY.md --date 2026-12-01 \
   --out CONFORMANCE.md "${mode[@]}"

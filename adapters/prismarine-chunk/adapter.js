@@ -10,10 +10,8 @@
 // sections' constructors and `read`; every later op is the container's own
 // set/get/write. Nothing writes a field of prismarine-chunk's objects.
 
-// Library logging must not reach the protocol channel.
-console.log = console.error
-
-const readline = require('readline')
+// The kit first: it sends console.log to stderr before the libraries load.
+const { serve, ok, throws, unsupported, Unsupported, describe } = require('../kits/js/paletted-adapter')
 const { SmartBuffer } = require('smart-buffer')
 const registry = require('prismarine-registry')('26.1')
 const ChunkSection = require('prismarine-chunk/src/pc/common/PaletteChunkSection')(
@@ -83,18 +81,14 @@ function fromHex (text) {
 // Minecraft throws for the same condition (compared by class only for
 // third-party classes); the JS class and message are kept in the message.
 function thrown (e) {
-  const text = e && e.message !== undefined ? `${e.constructor.name}: ${e.message}` : String(e)
+  const text = describe(e)
   let cls = (e && e.constructor && e.constructor.name) || 'Error'
   if (/beyond the bounds|out of range|outside the bounds/i.test(e.message)) {
     cls = 'IndexOutOfBoundsException' // reading past the end of the buffer (netty's)
   } else if (/varint is too big/i.test(text)) {
     cls = 'RuntimeException'
   }
-  return { throws: cls, message: text }
-}
-
-function ok (value) {
-  return { ok: value === undefined ? null : value }
+  return throws(cls, text)
 }
 
 function containerOp (state, op) {
@@ -110,7 +104,7 @@ function containerOp (state, op) {
     case 'palette':
       if (c instanceof SingleValueContainer) return ok([c.value])
       if (c instanceof IndirectPaletteContainer) return ok(c.palette.slice())
-      return { unsupported: 'a DirectPaletteContainer has no palette to list' }
+      return unsupported('a DirectPaletteContainer has no palette to list')
     case 'write': {
       const buf = new SmartBuffer()
       c.write(buf)
@@ -132,7 +126,7 @@ function containerOp (state, op) {
       return ok(buf.readOffset)
     }
   }
-  return { unsupported: WHY[op.op] || `no such op ${op.op}` }
+  return unsupported(WHY[op.op] || `no such op ${op.op}`)
 }
 
 function toLong (pair) {
@@ -170,84 +164,50 @@ function storageOp (state, op) {
     case 'size':
       return ok(s.capacity)
     case 'get_and_set':
-      return { unsupported: WHY.get_and_set_storage }
+      return unsupported(WHY.get_and_set_storage)
   }
-  return { unsupported: WHY[op.op] || `no such op ${op.op}` }
+  return unsupported(WHY[op.op] || `no such op ${op.op}`)
 }
 
-// Ops that leave Minecraft's subject as it was: after one of these is
-// unsupported the state is still known, so later ops still run (the rig
-// counts the case unsupported all the same). After an unsupported op that
-// changes state, nothing runs.
-const READ_ONLY = new Set(['get', 'bits', 'palette', 'counts', 'get_all', 'maybe_has', 'write',
-  'serialized_size', 'pack', 'values', 'longs', 'size'])
-
-function runCase (c) {
-  const subject = c.subject
-  const state = { subject }
-  const results = []
-  let broken = null // once an op is unsupported, the state is unknown
+// A subject as prismarine makes it. A constructor that throws gives its
+// error as every op's result, until a `load` makes a new BitArray.
+function subject (spec) {
+  const state = { subject: spec }
   let ctorError = null
   try {
-    if (subject.kind === 'container') state.c = newContainer(subject)
-    else if (subject.kind === 'storage') state.s = new BitArray({ bitsPerValue: subject.bits, capacity: subject.size })
-    else return { unsupported: `subject kind ${subject.kind}` }
+    if (spec.kind === 'container') state.c = newContainer(spec)
+    else if (spec.kind === 'storage') state.s = new BitArray({ bitsPerValue: spec.bits, capacity: spec.size })
+    else throw new Unsupported(`subject kind ${spec.kind}`)
   } catch (e) {
+    if (e instanceof Unsupported) throw e
     ctorError = thrown(e)
   }
-  const run = subject.kind === 'container' ? containerOp : storageOp
-  for (const op of c.ops) {
-    if (broken) {
-      results.push({ unsupported: broken })
-      continue
-    }
-    if (ctorError && !(subject.kind === 'storage' && op.op === 'load')) {
-      results.push(ctorError)
-      continue
-    }
-    let r
-    try {
-      r = run(state, op)
+  const run = spec.kind === 'container' ? containerOp : storageOp
+  return {
+    run (op) {
+      if (ctorError && !(spec.kind === 'storage' && op.op === 'load')) return ctorError
+      const r = run(state, op)
       if (op.op === 'load') ctorError = null
-    } catch (e) {
-      r = thrown(e)
+      return r
     }
-    if (r.unsupported && !READ_ONLY.has(op.op)) broken = `after an unsupported op (${r.unsupported})`
-    results.push(r)
   }
-  return { results }
-}
-
-function stringify (value) {
-  // JSON with BigInt longs written as plain integers.
-  return JSON.stringify(value, (k, v) => typeof v === 'bigint' ? `__long__${v}__` : v)
-    .replace(/"__long__(-?\d+)__"/g, '$1')
 }
 
 const version = require('prismarine-chunk/package.json').version
-process.stdout.write(stringify({
-  protocol: 1,
-  implementation: 'prismarine-chunk',
-  version,
-  minecraft: '26.1',
-  ops: OPS,
-  notes: `prismarine-chunk ${version}'s pc 1.18+ containers in the 26.1 wire form (no long-array ` +
-    'size prefix). Global widths are derived from the case\'s registry size the way its ' +
-    'ChunkColumn derives them from a registry (neededBits(highest state id) for blocks; ' +
-    'neededBits(biome count) for reads of biomes; a biome container that grows past 3 bits ' +
-    'goes direct at its default 8 bits). Block reads go through ChunkSection.read with a ' +
-    'zero solid/fluid count header that is not counted in the bytes consumed. Error classes ' +
-    'are the Java class for the same condition; the JS class and text are in the message.'
-}) + '\n')
-
-const rl = readline.createInterface({ input: process.stdin, terminal: false })
-rl.on('line', line => {
-  if (!line.trim()) return
-  let out
-  try {
-    out = runCase(JSON.parse(line).case)
-  } catch (e) {
-    out = { unsupported: `adapter could not run the case: ${e.message}` }
-  }
-  process.stdout.write(stringify(out) + '\n')
+serve({
+  handshake: {
+    implementation: 'prismarine-chunk',
+    version,
+    minecraft: '26.1',
+    ops: OPS,
+    notes: `prismarine-chunk ${version}'s pc 1.18+ containers in the 26.1 wire form (no long-array ` +
+      'size prefix). Global widths are derived from the case\'s registry size the way its ' +
+      'ChunkColumn derives them from a registry (neededBits(highest state id) for blocks; ' +
+      'neededBits(biome count) for reads of biomes; a biome container that grows past 3 bits ' +
+      'goes direct at its default 8 bits). Block reads go through ChunkSection.read with a ' +
+      'zero solid/fluid count header that is not counted in the bytes consumed. Error classes ' +
+      'are the Java class for the same condition; the JS class and text are in the message.'
+  },
+  subject,
+  errors: thrown
 })

@@ -1,7 +1,7 @@
-//! The adapter side of ADAPTER-PROTOCOL.md, shared by the Rust adapters
-//! (included with `#[path]`, as benches/ shares its workloads): the line
-//! loop, outcomes, panic capture, and Minecraft's position arithmetic. Each
-//! adapter supplies only its subjects.
+//! The Rust adapter kit (PROTOCOL.md, "Adapter kits"), shared by the Rust
+//! adapters (included with `#[path]`, as benches/ shares its workloads): the
+//! line loop, outcomes and panic capture. Each adapter supplies only its
+//! subjects.
 
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -130,11 +130,13 @@ fn run_case(adapter: &dyn Adapter, case: &Value) -> Value {
 pub fn serve(adapter: &dyn Adapter) -> io::Result<()> {
     // Panics are reported as results; their default report would only be noise.
     panic::set_hook(Box::new(|_| {}));
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    serve_on(adapter, io::stdin().lock(), io::stdout().lock())
+}
+
+fn serve_on(adapter: &dyn Adapter, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
     writeln!(out, "{}", adapter.handshake())?;
     out.flush()?;
-    for line in io::stdin().lock().lines() {
+    for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
             continue;
@@ -147,4 +149,80 @@ pub fn serve(adapter: &dyn Adapter) -> io::Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A storage of `size` values: `size`, `get` (an out-of-range index is
+    /// Minecraft's `IllegalArgumentException`), and a `set` that panics.
+    struct Toy(i64);
+
+    impl Subject for Toy {
+        fn run(&mut self, op: &Value) -> Result<Outcome, Outcome> {
+            Ok(match op["op"].as_str().unwrap_or("") {
+                "size" => ok(self.0),
+                "get" if int(op, "index")? >= self.0 => throws("IllegalArgumentException", "index"),
+                "get" => ok(Value::Null),
+                "set" => panic!("set {}", int(op, "index")?),
+                other => unsupported(format!("no {other}")),
+            })
+        }
+    }
+
+    impl Adapter for Toy {
+        fn handshake(&self) -> Value {
+            json!({"protocol": 1, "implementation": "toy"})
+        }
+
+        fn subject(&self, subject: &Value) -> Result<Box<dyn Subject>, Outcome> {
+            match subject["kind"].as_str() {
+                Some("storage") => Ok(Box::new(Toy(int(subject, "size")?))),
+                _ => Err(unsupported("no containers")),
+            }
+        }
+    }
+
+    fn exchange(cases: &[Value]) -> Vec<Value> {
+        let mut input = String::from("\n");
+        for case in cases {
+            input += &format!("{}\n", json!({ "case": case }));
+        }
+        input += "not json\n";
+        let mut out = Vec::new();
+        serve_on(&Toy(0), input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn the_loop_answers_each_case_in_order() {
+        let storage = |ops: Value| json!({"format": 1, "name": "t", "subject": {"kind": "storage", "size": 4}, "ops": ops});
+        let out = exchange(&[
+            storage(json!([{"op": "size"}, {"op": "get", "index": 9}, {"op": "set", "index": 2}])),
+            storage(json!([{"op": "counts"}, {"op": "size"}, {"op": "fill"}, {"op": "size"}])),
+            json!({"format": 1, "name": "c", "subject": {"kind": "container"}, "ops": []}),
+        ]);
+        assert_eq!(out.len(), 5, "{out:?}");
+        assert_eq!(out[0], json!({"protocol": 1, "implementation": "toy"}));
+        assert_eq!(
+            out[1],
+            json!({"results": [{"ok": 4}, {"throws": "IllegalArgumentException", "message": "index"},
+                               {"throws": "panic", "message": "set 2"}]})
+        );
+        assert_eq!(
+            out[2],
+            json!({"results": [{"unsupported": "no counts"}, {"ok": 4}, {"unsupported": "no fill"},
+                               {"unsupported": "after an unsupported op (no fill)"}]})
+        );
+        assert_eq!(out[3], json!({"unsupported": "no containers"}));
+        assert!(out[4]["unsupported"]
+            .as_str()
+            .unwrap()
+            .starts_with("not a JSON request"));
+    }
 }

@@ -333,15 +333,15 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
 
 #[test]
 fn the_minimal_adapter_in_protocol_md_passes_every_recorded_storage_case() {
-    let script = std::fs::read_to_string(repo().join("rig/tests/adapters/minimal.py")).unwrap();
+    let script = std::fs::read_to_string(repo().join("adapters/kits/python/minimal.py")).unwrap();
     let doc = std::fs::read_to_string(repo().join("PROTOCOL.md")).unwrap();
     assert!(
         doc.contains(&format!("```python\n{script}```\n")),
-        "PROTOCOL.md's minimal adapter differs from rig/tests/adapters/minimal.py"
+        "PROTOCOL.md's minimal adapter differs from adapters/kits/python/minimal.py"
     );
     let cmd = format!(
         "python3 {}",
-        repo().join("rig/tests/adapters/minimal.py").display()
+        repo().join("adapters/kits/python/minimal.py").display()
     );
     let (code, out, err) = rig_in(&repo(), &["check", "--executor", &cmd], &[]);
     assert_eq!(code, 0, "{out}{err}");

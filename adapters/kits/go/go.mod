@@ -1,0 +1,3 @@
+module paletted/adapterkit
+
+go 1.22
