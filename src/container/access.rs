@@ -178,7 +178,7 @@ impl PalettedContainer {
     /// only a new id, or one of an overfull palette, meets the storage's
     /// check of the value.
     #[inline(always)]
-    fn store(&mut self, i: usize, value: u32) -> Result<(), Error> {
+    pub(super) fn store(&mut self, i: usize, value: u32) -> Result<(), Error> {
         match self.palette.find(value) {
             Some(id) => {
                 self.storage.put_fitting(i, id);
@@ -206,7 +206,7 @@ impl PalettedContainer {
 
     /// The strict calls' checks, made before anything changes.
     #[inline(always)]
-    fn check_call(&self, i: usize, value: u32) {
+    pub(super) fn check_call(&self, i: usize, value: u32) {
         assert!(
             i < self.strategy.size(),
             "index {i} is outside a container of {}",

@@ -12,6 +12,7 @@ use crate::storage::BitStorage;
 use crate::{Configuration, Error, Strategy};
 
 mod access;
+mod bulk;
 mod disk;
 mod resize;
 mod wire;

@@ -1,0 +1,180 @@
+//! Property tests of the bulk and iteration calls against the single-value
+//! calls they stand for: `from_values` against `set`s in index order,
+//! `set_many` against `set`s in order, the iterators against `get_at`, and
+//! `from_wire` against `read`.
+
+use paletted::{Kind, PalettedContainer, Strategy};
+
+/// A tiny deterministic generator (splitmix64), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// The strategies the properties run on: 26.3's registries, and small ones
+/// whose global configuration is narrow or never reached.
+fn strategies() -> Vec<Strategy> {
+    let mut s = Vec::new();
+    for registry in [1, 2, 3, 5, 16, 17, 33, 256, 257, 300, 4096, 35723] {
+        s.push(Strategy::block_states(registry));
+    }
+    for registry in [1, 2, 3, 4, 5, 8, 9, 65, 300] {
+        s.push(Strategy::biomes(registry));
+    }
+    s
+}
+
+/// A section's values: `distinct` ids drawn from the registry, placed in
+/// runs (as layers are), at random, or in layers, with a skew towards the
+/// first.
+fn section(rng: &mut Rng, strategy: Strategy) -> Vec<u32> {
+    let registry = u64::from(strategy.registry_size());
+    let size = strategy.size();
+    let most = registry.min(size as u64 + 1);
+    // Every palette size a ladder step can end on, and their neighbours.
+    let distinct = match rng.below(4) {
+        0 => rng.below(most) + 1,
+        1 => [
+            1u64, 2, 3, 4, 5, 8, 9, 15, 16, 17, 31, 32, 33, 64, 65, 128, 129, 256, 257, 300,
+        ][rng.below(20) as usize]
+            .min(most),
+        2 => rng.below(20.min(most)) + 1,
+        _ => rng.below(300.min(most)) + 1,
+    };
+    let ids: Vec<u32> = (0..distinct).map(|_| rng.below(registry) as u32).collect();
+    let run = 1 + rng.below(64) as usize;
+    let mut values = Vec::with_capacity(size);
+    while values.len() < size {
+        let id = match rng.below(3) {
+            0 => ids[(rng.below(distinct)).min(rng.below(distinct)) as usize],
+            _ => ids[rng.below(distinct) as usize],
+        };
+        for _ in 0..run.min(size - values.len()) {
+            values.push(id);
+        }
+    }
+    // Sometimes every id once, so the palette holds exactly `distinct`.
+    if rng.below(2) == 0 {
+        for (k, &id) in ids.iter().enumerate().take(size) {
+            let at = rng.below(size as u64) as usize;
+            values[at] = id;
+            let _ = k;
+        }
+    }
+    values
+}
+
+fn set_in_order(initial: u32, strategy: Strategy, values: &[u32]) -> PalettedContainer {
+    let mut c = PalettedContainer::new(initial, strategy);
+    for (i, &v) in values.iter().enumerate() {
+        c.set_at(i, v);
+    }
+    c
+}
+
+fn assert_same(built: &PalettedContainer, set: &PalettedContainer, what: &str) {
+    assert_eq!(built, set, "{what}");
+    // `==` compares the observable state; these say what differs.
+    assert_eq!(built.configuration(), set.configuration(), "{what}");
+    assert_eq!(built.palette(), set.palette(), "{what}");
+    assert_eq!(built.storage().longs(), set.storage().longs(), "{what}");
+}
+
+#[test]
+fn from_values_is_the_sets_in_index_order() {
+    let mut rng = Rng(24);
+    for strategy in strategies() {
+        for round in 0..60 {
+            let values = section(&mut rng, strategy);
+            let what = format!("{strategy:?}, round {round}");
+            assert_same(
+                &PalettedContainer::from_values(strategy, &values),
+                &set_in_order(values[0], strategy, &values),
+                &what,
+            );
+            // An initial value that appears first, later, or not at all.
+            let registry = u64::from(strategy.registry_size());
+            let initial = match rng.below(3) {
+                0 => values[rng.below(values.len() as u64) as usize],
+                _ => rng.below(registry) as u32,
+            };
+            assert_same(
+                &PalettedContainer::from_values_with(initial, strategy, &values),
+                &set_in_order(initial, strategy, &values),
+                &format!("{what}, initial {initial}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn from_values_on_every_palette_size_and_initial_position() {
+    // n distinct values each first appearing in order, the initial one
+    // among them at every place the last grow can see it.
+    for strategy in [Strategy::block_states(35723), Strategy::biomes(65)] {
+        let size = strategy.size();
+        let top = match strategy.kind() {
+            Kind::BlockStates => 300,
+            Kind::Biomes => 12,
+        };
+        for n in 1..=top {
+            let values: Vec<u32> = (0..size)
+                .map(|i| (i % n) as u32 * 7 % 35723 % strategy.registry_size())
+                .collect();
+            let mut initials = vec![0, 1, (n / 2) as u32, (n - 1) as u32, 64, 1000];
+            initials.retain(|&v| v < strategy.registry_size());
+            for initial in initials {
+                assert_same(
+                    &PalettedContainer::from_values_with(initial, strategy, &values),
+                    &set_in_order(initial, strategy, &values),
+                    &format!("{strategy:?}, {n} values, initial {initial}"),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "value 35723 is not below the registry size 35723")]
+fn from_values_refuses_a_value_past_the_registry() {
+    let mut values = vec![1; 4096];
+    values[9] = 35723;
+    PalettedContainer::from_values(Strategy::block_states(35723), &values);
+}
+
+#[test]
+#[should_panic(expected = "63 values for a container of 64")]
+fn from_values_refuses_a_short_slice() {
+    PalettedContainer::from_values(Strategy::biomes(65), &[0; 63]);
+}
+
+#[test]
+fn set_many_is_the_sets_in_order() {
+    let mut rng = Rng(2);
+    for strategy in strategies() {
+        for round in 0..20 {
+            let values = section(&mut rng, strategy);
+            let initial = values[rng.below(values.len() as u64) as usize];
+            let sets: Vec<(usize, u32)> = (0..rng.below(6000) as usize)
+                .map(|_| {
+                    let i = rng.below(strategy.size() as u64) as usize;
+                    (i, values[rng.below(values.len() as u64) as usize])
+                })
+                .collect();
+            let mut one = PalettedContainer::new(initial, strategy);
+            sets.iter().for_each(|&(i, v)| one.set_at(i, v));
+            let mut many = PalettedContainer::new(initial, strategy);
+            many.set_many(sets.iter().copied());
+            assert_same(&many, &one, &format!("{strategy:?}, round {round}"));
+        }
+    }
+}
