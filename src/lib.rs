@@ -56,7 +56,7 @@ mod storage;
 mod strategy;
 pub mod wire;
 
-pub use container::PalettedContainer;
+pub use container::{PalettedContainer, Values};
 pub use error::Error;
 pub use pack::Packed;
 pub use palette::{PaletteKind, NULL};

@@ -178,3 +178,72 @@ fn set_many_is_the_sets_in_order() {
         }
     }
 }
+
+#[test]
+fn iteration_gives_get_at_for_every_index() {
+    let mut rng = Rng(3);
+    for strategy in strategies() {
+        for round in 0..10 {
+            let values = section(&mut rng, strategy);
+            let c = PalettedContainer::from_values_with(
+                rng.below(u64::from(strategy.registry_size())) as u32,
+                strategy,
+                &values,
+            );
+            let what = format!("{strategy:?}, round {round}");
+            let want: Vec<(usize, u32)> = (0..strategy.size()).map(|i| (i, c.get_at(i))).collect();
+            assert_eq!(c.iter().collect::<Vec<_>>(), want, "{what}");
+            assert_eq!(c.iter().len(), strategy.size(), "{what}");
+            let mut it = c.iter();
+            it.nth(5);
+            assert_eq!(it.len(), strategy.size() - 6, "{what}");
+            let n = strategy.axis_len();
+            let mut at = Vec::new();
+            for y in 0..n {
+                for z in 0..n {
+                    for x in 0..n {
+                        at.push((x, y, z, c.get(x, y, z)));
+                    }
+                }
+            }
+            assert_eq!(c.positions().collect::<Vec<_>>(), at, "{what}");
+        }
+    }
+}
+
+#[test]
+fn iteration_fails_where_get_at_fails() {
+    // A 4-bit linear palette of two entries whose longs hold index 5 at 17.
+    let blocks = Strategy::block_states(35723);
+    let mut bytes = vec![4, 2, 1, 2];
+    let mut longs = vec![0i64; 256];
+    longs[1] = 5 << 4;
+    for l in &longs {
+        bytes.extend_from_slice(&l.to_be_bytes());
+    }
+    let mut c = PalettedContainer::new(0, blocks);
+    c.read_lenient(&bytes).unwrap();
+    let want = c.try_get_at(17).unwrap_err().to_string();
+    let got = std::panic::catch_unwind(|| c.iter().count()).unwrap_err();
+    assert_eq!(got.downcast_ref::<String>(), Some(&want));
+    assert_eq!(c.iter().take(17).count(), 17);
+    assert!(PalettedContainer::from_wire(blocks, &bytes).is_err());
+}
+
+#[test]
+fn from_wire_is_read_into_a_fresh_container() {
+    let mut rng = Rng(4);
+    for strategy in strategies() {
+        let values = section(&mut rng, strategy);
+        let c = PalettedContainer::from_values(strategy, &values);
+        let mut sent = Vec::new();
+        c.write(&mut sent);
+        sent.extend_from_slice(&[1, 2, 3]);
+        let (read, used) = PalettedContainer::from_wire(strategy, &sent).unwrap();
+        let mut fresh = PalettedContainer::new(0, strategy);
+        assert_eq!(fresh.read(&sent), Ok(used));
+        assert_eq!(read, fresh);
+        assert_eq!(used, sent.len() - 3);
+        assert!(PalettedContainer::from_wire(strategy, &sent[..used - 1]).is_err());
+    }
+}

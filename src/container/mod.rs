@@ -14,8 +14,11 @@ use crate::{Configuration, Error, Strategy};
 mod access;
 mod bulk;
 mod disk;
+mod iter;
 mod resize;
 mod wire;
+
+pub use iter::Values;
 
 /// A section's block states or biomes, as Minecraft 26.3's
 /// `PalettedContainer` keeps them: a palette and a bit storage of indices

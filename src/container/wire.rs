@@ -3,7 +3,7 @@
 use super::{fail, PalettedContainer};
 use crate::palette::{palette_push, Palette};
 use crate::wire::{self, Reader};
-use crate::Error;
+use crate::{Error, Strategy};
 
 impl PalettedContainer {
     /// Appends the container as `PalettedContainer.write` sends it: a byte of
@@ -65,6 +65,30 @@ impl PalettedContainer {
         next.validate()?;
         *self = next;
         Ok(r.position())
+    }
+
+    /// A container read from its wire form: [`read`](Self::read) into a
+    /// fresh container, with the bytes consumed.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let biomes = Strategy::biomes(65);
+    /// let mut sent = Vec::new();
+    /// PalettedContainer::new(7, biomes).write(&mut sent);
+    /// let (c, used) = PalettedContainer::from_wire(biomes, &sent).unwrap();
+    /// assert_eq!((c.get(0, 0, 0), used), (7, 2));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`read`](Self::read).
+    pub fn from_wire(
+        strategy: Strategy,
+        bytes: &[u8],
+    ) -> Result<(PalettedContainer, usize), Error> {
+        let mut c = PalettedContainer::new(0, strategy);
+        let used = c.read(bytes)?;
+        Ok((c, used))
     }
 
     /// Reads the wire form exactly as Minecraft's `read` does, failures
