@@ -123,10 +123,25 @@ fn run_case(
                 ));
             }
             let mut c = PalettedContainer::new(initial, strategy);
+            let mut lead = Leading::new(initial);
             for (i, op) in ops.iter().enumerate() {
                 *at = Some(i);
+                let set = lead.set(&c, op);
+                if set.is_none() {
+                    lead.close(&c).map_err(|e| e.at(i))?;
+                }
+                // A value the palette lacks: the sets' palette changes here.
+                let new = set.is_some_and(|(_, v)| c.try_maybe_has(v) == Ok(false));
                 results.push(container_op(&mut c, op, plant).map_err(|e| e.at(i))?);
+                if let Some(set) = set {
+                    lead.push(&c, set, new).map_err(|e| e.at(i))?;
+                }
+                if matches!(op, ContainerOp::Read { .. } | ContainerOp::Unpack { .. }) {
+                    check_iter(&c).map_err(|e| e.at(i))?;
+                }
             }
+            lead.close(&c)?;
+            check_iter(&c)?;
         }
         (&Subject::Storage { bits, size }, Ops::Storage(ops)) => {
             if bits > 32 || i64::from(size) > MAX_SIZE {
@@ -149,6 +164,167 @@ fn run_case(
         }
     }
     Ok(results)
+}
+
+/// The run of sets a case's ops begin with, inside the axes, from
+/// `new(initial)`: the bulk calls that stand for it must give the
+/// container it gave. `set_many` of the run must equal it when the run
+/// ends; while the run's indices only increase, the state is what `set`s
+/// of its values in index order give (the indices skipped hold the initial
+/// value, which such sets keep in the palette), so `from_values_with` of
+/// the state must equal it too: checked wherever the palette took a new
+/// value, and when the run ends.
+struct Leading {
+    initial: u32,
+    sets: Vec<(usize, u32)>,
+    increasing: bool,
+    open: bool,
+}
+
+impl Leading {
+    fn new(initial: u32) -> Leading {
+        Leading {
+            initial,
+            sets: Vec::new(),
+            increasing: true,
+            open: true,
+        }
+    }
+
+    /// The index and value of `op` if it continues the run.
+    fn set(&self, c: &PalettedContainer, op: &ContainerOp) -> Option<(usize, u32)> {
+        match *op {
+            ContainerOp::Set { x, y, z, value } if self.open && in_axes(c, op) => {
+                Some((c.strategy().index(x, y, z), value as u32))
+            }
+            _ => None,
+        }
+    }
+
+    /// One more set of the run, made: `new` if its value was new to the
+    /// palette.
+    fn push(
+        &mut self,
+        c: &PalettedContainer,
+        set: (usize, u32),
+        new: bool,
+    ) -> Result<(), ExecError> {
+        self.increasing &= self.sets.last().is_none_or(|&(j, _)| j < set.0);
+        self.sets.push(set);
+        if self.increasing && (new || self.sets.len() == 1) {
+            self.check_from_values(c)?;
+        }
+        Ok(())
+    }
+
+    /// The run is over (or the case): checks the state it left.
+    fn close(&mut self, c: &PalettedContainer) -> Result<(), ExecError> {
+        if !std::mem::replace(&mut self.open, false) || self.sets.is_empty() {
+            return Ok(());
+        }
+        let mut many = PalettedContainer::new(self.initial, c.strategy());
+        many.set_many(self.sets.iter().copied());
+        if many != *c {
+            return Err(bulk_disagrees("set_many of the leading sets", &many, c));
+        }
+        if self.increasing {
+            self.check_from_values(c)?;
+        }
+        check_iter(c)
+    }
+
+    fn check_from_values(&self, c: &PalettedContainer) -> Result<(), ExecError> {
+        let strategy = c.strategy();
+        let values: Vec<u32> = (0..strategy.size())
+            .map(|i| c.try_get_at(i))
+            .collect::<Result<_, _>>()
+            .map_err(|e| ExecError::Internal {
+                op: None,
+                message: format!("a container built by sets fails get_at: {e}"),
+            })?;
+        let built = PalettedContainer::from_values_with(self.initial, strategy, &values);
+        if built != *c {
+            return Err(bulk_disagrees("from_values_with of the state", &built, c));
+        }
+        if values[0] == self.initial {
+            let built = PalettedContainer::from_values(strategy, &values);
+            if built != *c {
+                return Err(bulk_disagrees("from_values of the state", &built, c));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn bulk_disagrees(what: &str, got: &PalettedContainer, sets: &PalettedContainer) -> ExecError {
+    let palette = |c: &PalettedContainer| match c.palette_kind() {
+        paletted::PaletteKind::Global => "global".to_string(),
+        _ => format!("{:?}", c.try_palette()),
+    };
+    ExecError::Internal {
+        op: None,
+        message: format!(
+            "{what} disagrees with the sets that built it: {:?} {} against {:?} {}",
+            got.configuration(),
+            palette(got),
+            sets.configuration(),
+            palette(sets)
+        ),
+    }
+}
+
+/// `iter` and `positions` against `try_get_at` and `try_get`: the same
+/// values in the same order, and a panic with the first failure's message
+/// where there is one.
+fn check_iter(c: &PalettedContainer) -> Result<(), ExecError> {
+    let strategy = c.strategy();
+    let want: Vec<Result<u32, Error>> = (0..strategy.size()).map(|i| c.try_get_at(i)).collect();
+    let mut got = Vec::new();
+    let run = quietly(|| c.iter().for_each(|p| got.push(p)));
+    let fails = want.iter().position(Result::is_err);
+    let good = fails.unwrap_or(want.len());
+    let same = got.len() == good
+        && got
+            .iter()
+            .zip(&want)
+            .enumerate()
+            .all(|(k, (&(i, v), w))| i == k && w.as_ref().ok() == Some(&v))
+        && match (&run, fails) {
+            (Ok(()), None) => true,
+            (Err(message), Some(f)) => {
+                want[f].as_ref().err().map(Error::to_string).as_ref() == Some(message)
+            }
+            _ => false,
+        };
+    if !same {
+        return Err(ExecError::Internal {
+            op: None,
+            message: format!(
+                "iter disagrees with try_get_at: {} values then {:?}, where try_get_at gives {good} then {:?}",
+                got.len(),
+                run.err(),
+                fails.map(|f| want[f].as_ref().err().map(Error::to_string))
+            ),
+        });
+    }
+    if fails.is_none() {
+        let n = strategy.axis_len();
+        let mut at = Vec::with_capacity(strategy.size());
+        for y in 0..n {
+            for z in 0..n {
+                for x in 0..n {
+                    at.push((x, y, z, c.try_get(x, y, z).unwrap_or(NULL)));
+                }
+            }
+        }
+        if !c.positions().eq(at) {
+            return Err(ExecError::Internal {
+                op: None,
+                message: "positions disagrees with try_get".to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 fn invalid(op: Option<usize>, reason: String) -> ExecError {
@@ -406,8 +582,12 @@ fn run_op(c: &mut PalettedContainer, op: &ContainerOp, api: Api) -> Res {
             Ok(Got::Unit)
         }
         (ContainerOp::Read { bytes }, _) => {
+            // The strict read is `from_wire`, which is `read` into a fresh
+            // container.
             let n = if strict {
-                c.read(bytes)?
+                let (next, n) = PalettedContainer::from_wire(strategy, bytes)?;
+                *c = next;
+                n
             } else {
                 c.read_lenient(bytes)?
             };
