@@ -158,3 +158,19 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Error {
+    /// The error as seen from `by` bytes earlier: positions in a container's
+    /// bytes become positions in the section (or packet) around it.
+    pub(crate) fn shifted(self, by: usize) -> Error {
+        match self {
+            Error::Truncated { at, needed, len } => Error::Truncated {
+                at: at + by,
+                needed,
+                len: len + by,
+            },
+            Error::VarIntTooBig { at } => Error::VarIntTooBig { at: at + by },
+            other => other,
+        }
+    }
+}

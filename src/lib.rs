@@ -45,6 +45,7 @@
 //! assert_eq!(err.to_string(), "Missing values for non-zero storage");
 //! ```
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 mod container;
@@ -52,6 +53,9 @@ mod count;
 mod error;
 mod pack;
 mod palette;
+mod section;
+#[cfg(feature = "serde")]
+mod serialize;
 mod storage;
 mod strategy;
 pub mod wire;
@@ -60,5 +64,6 @@ pub use container::{PalettedContainer, Values};
 pub use error::Error;
 pub use pack::Packed;
 pub use palette::{PaletteKind, NULL};
+pub use section::{BlockKinds, Section, StateTable};
 pub use storage::BitStorage;
 pub use strategy::{Configuration, Kind, Strategy};

@@ -64,6 +64,17 @@ impl<'a> Reader<'a> {
         Ok(b)
     }
 
+    /// A big-endian short, as netty's `readShort` reads it.
+    #[inline]
+    pub fn i16(&mut self) -> Result<i16, Error> {
+        let bytes = self
+            .buf
+            .get(self.pos..self.pos + 2)
+            .ok_or_else(|| self.truncated(2))?;
+        self.pos += 2;
+        Ok(i16::from_be_bytes([bytes[0], bytes[1]]))
+    }
+
     /// A VarInt, as Minecraft reads it: at most five bytes, the value as a
     /// Java int (so it may be negative).
     #[inline]

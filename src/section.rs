@@ -1,0 +1,268 @@
+//! A chunk section as a chunk packet sends it: 26.x's `LevelChunkSection`
+//! wire form, its two sent counters kept up to date by [`Section::set`].
+//!
+//! Minecraft keeps four counters per section and sends two: the non-empty
+//! (non-air) block count and the fluid count, each a big-endian short, then
+//! the block-state container, then the biome container. A client takes the
+//! counts as sent and never recounts, so [`Section::read`] does the same;
+//! [`Section::recount`] is the server's recount after a load from disk.
+
+use crate::wire::Reader;
+use crate::{Error, PalettedContainer, Strategy};
+
+/// Which block states count as air and which hold a fluid: the two facts a
+/// section's counters need. Registry ids are the server's, so the server
+/// says; a [`StateTable`] or a pair of closures will do.
+pub trait BlockKinds {
+    /// Whether `state` is air (`BlockState.isAir`): not counted as non-empty.
+    fn is_air(&self, state: u32) -> bool;
+    /// Whether `state` holds a fluid (its fluid state is not empty).
+    fn has_fluid(&self, state: u32) -> bool;
+}
+
+impl<A: Fn(u32) -> bool, F: Fn(u32) -> bool> BlockKinds for (A, F) {
+    fn is_air(&self, state: u32) -> bool {
+        (self.0)(state)
+    }
+    fn has_fluid(&self, state: u32) -> bool {
+        (self.1)(state)
+    }
+}
+
+/// [`BlockKinds`] as two bit sets over the registry's ids.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StateTable {
+    air: Vec<u64>,
+    fluid: Vec<u64>,
+}
+
+fn bitset(ids: &[u32]) -> Vec<u64> {
+    let len = ids
+        .iter()
+        .map(|&id| id as usize / 64 + 1)
+        .max()
+        .unwrap_or(0);
+    let mut set = vec![0; len];
+    ids.iter()
+        .for_each(|&id| set[id as usize / 64] |= 1 << (id % 64));
+    set
+}
+
+fn contains(set: &[u64], id: u32) -> bool {
+    set.get(id as usize / 64)
+        .is_some_and(|w| w & (1 << (id % 64)) != 0)
+}
+
+impl StateTable {
+    /// The states in `air` are air; those in `fluid` hold a fluid (water,
+    /// lava, waterlogged blocks). Every other state is neither.
+    pub fn new(air: &[u32], fluid: &[u32]) -> StateTable {
+        StateTable {
+            air: bitset(air),
+            fluid: bitset(fluid),
+        }
+    }
+}
+
+impl BlockKinds for StateTable {
+    fn is_air(&self, state: u32) -> bool {
+        contains(&self.air, state)
+    }
+    fn has_fluid(&self, state: u32) -> bool {
+        contains(&self.fluid, state)
+    }
+}
+
+/// A chunk section: its block states, its biomes, and the two counters a
+/// chunk packet sends.
+///
+/// Invariant: after [`new`](Section::new) or [`recount`](Section::recount),
+/// and through every [`set`](Section::set) with the same [`BlockKinds`], the
+/// counters are the section's non-air and fluid blocks. After
+/// [`read`](Section::read) they are what the sender said, as on a client.
+/// Counters are Java shorts and change as Java's do (wrapping).
+///
+/// ```
+/// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+///
+/// // The server's registry says which ids are air and which hold a fluid;
+/// // here 0 is air and 86 is water.
+/// let kinds = StateTable::new(&[0], &[86]);
+/// let blocks = PalettedContainer::new(0, Strategy::block_states(35723));
+/// let biomes = PalettedContainer::new(1, Strategy::biomes(65));
+/// let mut section = Section::new(blocks, biomes, &kinds);
+/// section.set(0, 0, 0, 1, &kinds);
+/// section.set(1, 0, 0, 86, &kinds);
+/// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (2, 1));
+///
+/// let mut sent = Vec::new();
+/// section.write(&mut sent);
+/// assert_eq!(&sent[..4], &[0, 2, 0, 1]);
+/// assert_eq!(sent.len(), section.serialized_size());
+/// let (back, used) = Section::from_wire(section.blocks().strategy(), section.biomes().strategy(), &sent).unwrap();
+/// assert_eq!((back, used), (section, sent.len()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    non_empty: i16,
+    fluids: i16,
+    blocks: PalettedContainer,
+    biomes: PalettedContainer,
+}
+
+impl Section {
+    /// A section of these containers, its counters counted from the block
+    /// states (as Minecraft's `recalcBlockCounts` does after a load).
+    pub fn new(
+        blocks: PalettedContainer,
+        biomes: PalettedContainer,
+        kinds: &impl BlockKinds,
+    ) -> Section {
+        let mut section = Section {
+            non_empty: 0,
+            fluids: 0,
+            blocks,
+            biomes,
+        };
+        section.recount(kinds);
+        section
+    }
+
+    /// Counts the non-air and fluid blocks again, a palette entry at a time.
+    ///
+    /// # Panics
+    /// If the block states were loaded from an empty palette and not yet set.
+    pub fn recount(&mut self, kinds: &impl BlockKinds) {
+        let (mut non_empty, mut fluids) = (0i16, 0i16);
+        for (state, n) in self.blocks.counts() {
+            // At most 4,096 of each: a short holds them.
+            let n = n as i16;
+            if !kinds.is_air(state) {
+                non_empty += n;
+            }
+            if kinds.has_fluid(state) {
+                fluids += n;
+            }
+        }
+        (self.non_empty, self.fluids) = (non_empty, fluids);
+    }
+
+    /// The block state at a position.
+    ///
+    /// # Panics
+    /// As [`PalettedContainer::get`].
+    pub fn get(&self, x: i32, y: i32, z: i32) -> u32 {
+        self.blocks.get(x, y, z)
+    }
+
+    /// Sets a block state and gives the one it replaced, adjusting both
+    /// counters from the two (`LevelChunkSection.setBlockState`).
+    ///
+    /// # Panics
+    /// As [`PalettedContainer::get_and_set`].
+    pub fn set(&mut self, x: i32, y: i32, z: i32, state: u32, kinds: &impl BlockKinds) -> u32 {
+        let old = self.blocks.get_and_set(x, y, z, state);
+        let delta = |was: bool, is: bool| i16::from(is) - i16::from(was);
+        self.non_empty = self
+            .non_empty
+            .wrapping_add(delta(!kinds.is_air(old), !kinds.is_air(state)));
+        self.fluids = self
+            .fluids
+            .wrapping_add(delta(kinds.has_fluid(old), kinds.has_fluid(state)));
+        old
+    }
+
+    /// The non-empty (non-air) block count, as sent.
+    pub fn non_empty_block_count(&self) -> i16 {
+        self.non_empty
+    }
+
+    /// The fluid count, as sent.
+    pub fn fluid_count(&self) -> i16 {
+        self.fluids
+    }
+
+    /// Whether the section holds only air (`hasOnlyAir`): a non-empty count of 0.
+    pub fn has_only_air(&self) -> bool {
+        self.non_empty == 0
+    }
+
+    /// The block states. There is no `blocks_mut`: a change there would
+    /// bypass the counters; use [`set`](Section::set).
+    pub fn blocks(&self) -> &PalettedContainer {
+        &self.blocks
+    }
+
+    /// The biomes.
+    pub fn biomes(&self) -> &PalettedContainer {
+        &self.biomes
+    }
+
+    /// The biomes, to change: they count towards nothing.
+    pub fn biomes_mut(&mut self) -> &mut PalettedContainer {
+        &mut self.biomes
+    }
+
+    /// The two containers.
+    pub fn into_parts(self) -> (PalettedContainer, PalettedContainer) {
+        (self.blocks, self.biomes)
+    }
+
+    /// Appends the section as 26.x's `LevelChunkSection.write` sends it: the
+    /// non-empty count and the fluid count (big-endian shorts), the block
+    /// states, the biomes.
+    ///
+    /// # Panics
+    /// As [`PalettedContainer::write`].
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.non_empty.to_be_bytes());
+        out.extend_from_slice(&self.fluids.to_be_bytes());
+        self.blocks.write(out);
+        self.biomes.write(out);
+    }
+
+    /// Bytes [`write`](Section::write) appends (`getSerializedSize`).
+    ///
+    /// # Panics
+    /// As [`PalettedContainer::serialized_size`].
+    pub fn serialized_size(&self) -> usize {
+        4 + self.blocks.serialized_size() + self.biomes.serialized_size()
+    }
+
+    /// Reads a section as a client does and gives the bytes consumed: the
+    /// counts as sent, then each container as [`PalettedContainer::read`]
+    /// reads it. On any error the section is unchanged, and positions in the
+    /// error count from the section's first byte.
+    pub fn read(&mut self, bytes: &[u8]) -> Result<usize, Error> {
+        let (section, used) =
+            Section::from_wire(self.blocks.strategy(), self.biomes.strategy(), bytes)?;
+        *self = section;
+        Ok(used)
+    }
+
+    /// A section read from its wire form, with the bytes consumed.
+    ///
+    /// # Errors
+    /// As [`read`](Section::read).
+    pub fn from_wire(
+        blocks: Strategy,
+        biomes: Strategy,
+        bytes: &[u8],
+    ) -> Result<(Section, usize), Error> {
+        let mut r = Reader::new(bytes);
+        let (non_empty, fluids) = (r.i16()?, r.i16()?);
+        let mut at = r.position();
+        let (blocks, used) =
+            PalettedContainer::from_wire(blocks, &bytes[at..]).map_err(|e| e.shifted(at))?;
+        at += used;
+        let (biomes, used) =
+            PalettedContainer::from_wire(biomes, &bytes[at..]).map_err(|e| e.shifted(at))?;
+        let section = Section {
+            non_empty,
+            fluids,
+            blocks,
+            biomes,
+        };
+        Ok((section, at + used))
+    }
+}

@@ -1,0 +1,134 @@
+//! `Section`: the counters through every kind of change, the 26.x wire form,
+//! and reads of untrusted bytes.
+
+use paletted::{Error, PalettedContainer, Section, StateTable, Strategy};
+
+const AIR: [u32; 3] = [0, 12, 13];
+const FLUID: [u32; 2] = [86, 87];
+
+fn kinds() -> StateTable {
+    StateTable::new(&AIR, &FLUID)
+}
+
+fn empty() -> Section {
+    Section::new(
+        PalettedContainer::new(0, Strategy::block_states(35723)),
+        PalettedContainer::new(1, Strategy::biomes(65)),
+        &kinds(),
+    )
+}
+
+#[test]
+fn set_keeps_both_counters_what_a_recount_gives() {
+    let k = kinds();
+    let mut s = empty();
+    let mut x = 7u32;
+    for i in 0..20_000u32 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let state = [0, 1, 12, 13, 86, 87, 88, 300 + (x >> 20) % 400][(x >> 8) as usize % 8];
+        let at = (x >> 4) as usize % 4096;
+        let before = s.get((at & 15) as i32, (at >> 8) as i32, ((at >> 4) & 15) as i32);
+        let old = s.set(
+            (at & 15) as i32,
+            (at >> 8) as i32,
+            ((at >> 4) & 15) as i32,
+            state,
+            &k,
+        );
+        assert_eq!(old, before);
+        if i % 997 == 0 {
+            let mut again = s.clone();
+            again.recount(&k);
+            assert_eq!(
+                (again.non_empty_block_count(), again.fluid_count()),
+                (s.non_empty_block_count(), s.fluid_count())
+            );
+        }
+    }
+    let mut again = s.clone();
+    again.recount(&k);
+    assert_eq!(again, s);
+}
+
+#[test]
+fn a_full_section_counts_4096_and_closures_serve_as_kinds() {
+    let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &[86; 4096]);
+    let k = (|s: u32| s == 0, |s: u32| s == 86);
+    let s = Section::new(blocks, PalettedContainer::new(0, Strategy::biomes(65)), &k);
+    assert_eq!((s.non_empty_block_count(), s.fluid_count()), (4096, 4096));
+    assert!(!s.has_only_air());
+    assert!(empty().has_only_air());
+}
+
+#[test]
+fn the_wire_form_is_two_shorts_then_the_containers() {
+    let k = kinds();
+    let mut s = empty();
+    s.set(3, 4, 5, 88, &k);
+    s.set(3, 5, 5, 86, &k);
+    s.biomes_mut().set(1, 1, 1, 40);
+    let mut sent = Vec::new();
+    s.write(&mut sent);
+    let (mut blocks, mut biomes) = (Vec::new(), Vec::new());
+    s.blocks().write(&mut blocks);
+    s.biomes().write(&mut biomes);
+    assert_eq!(sent, [&[0, 2, 0, 1][..], &blocks, &biomes].concat());
+    assert_eq!(sent.len(), s.serialized_size());
+
+    // Trailing bytes are left for the next section.
+    sent.extend_from_slice(&[9, 9]);
+    let mut back = empty();
+    assert_eq!(back.read(&sent), Ok(sent.len() - 2));
+    assert_eq!(back, s);
+}
+
+#[test]
+fn read_takes_the_counts_as_sent_and_set_wraps_them_as_java_shorts() {
+    let k = kinds();
+    let mut sent = vec![0x80, 0x00, 0xff, 0xff];
+    empty().blocks().write(&mut sent);
+    empty().biomes().write(&mut sent);
+    let mut s = empty();
+    s.read(&sent).unwrap();
+    assert_eq!((s.non_empty_block_count(), s.fluid_count()), (i16::MIN, -1));
+    s.set(0, 0, 0, 86, &k);
+    assert_eq!(
+        (s.non_empty_block_count(), s.fluid_count()),
+        (i16::MIN + 1, 0)
+    );
+    s.set(0, 0, 0, 0, &k);
+    s.set(0, 0, 1, 0, &k);
+    assert_eq!(s.non_empty_block_count(), i16::MIN);
+    s.recount(&k);
+    assert_eq!((s.non_empty_block_count(), s.fluid_count()), (0, 0));
+}
+
+#[test]
+fn a_bad_read_leaves_the_section_and_places_the_error_in_the_section() {
+    let k = kinds();
+    let mut s = empty();
+    s.set(1, 1, 1, 88, &k);
+    let mut sent = Vec::new();
+    s.write(&mut sent);
+    let mut target = empty();
+    target.set(2, 2, 2, 5, &k);
+    let kept = target.clone();
+
+    for cut in 0..sent.len() {
+        let err = target.read(&sent[..cut]).unwrap_err();
+        assert!(
+            matches!(err, Error::Truncated { len, .. } if len == cut),
+            "cut at {cut}: {err:?}"
+        );
+        if let Error::Truncated { at, needed, .. } = err {
+            assert!(at + needed > cut, "cut at {cut}: {err:?}");
+        }
+        assert_eq!(target, kept, "cut at {cut}");
+    }
+
+    // An id past the registry in the biomes: their error, nothing changed.
+    let mut bad = sent[..4 + s.blocks().serialized_size()].to_vec();
+    bad.extend_from_slice(&[0, 100]);
+    assert!(target.read(&bad).is_err());
+    assert_eq!(target, kept);
+}
