@@ -21,7 +21,7 @@ impl PalettedContainer {
             .unwrap_or_else(|e| fail(e))
     }
 
-    /// The value at index `i` (see [`Strategy::index`]).
+    /// The value at index `i` (see [`Strategy::index`](crate::Strategy::index)).
     ///
     /// # Panics
     /// As [`get`](Self::get).
@@ -32,7 +32,7 @@ impl PalettedContainer {
 
     /// The value at a position as Minecraft's `get(x, y, z)` gives it: the
     /// index is computed in Java's `int` arithmetic
-    /// ([`Strategy::java_index`]) and only it is range-checked. [`NULL`]
+    /// ([`Strategy::java_index`](crate::Strategy::java_index)) and only it is range-checked. [`NULL`](crate::NULL)
     /// for a never-written slot of a leniently read linear palette.
     ///
     /// # Errors
