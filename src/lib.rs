@@ -67,3 +67,8 @@ pub use palette::{PaletteKind, NULL};
 pub use section::{BlockKinds, Section, StateTable};
 pub use storage::BitStorage;
 pub use strategy::{Configuration, Kind, Strategy};
+
+/// The README's Rust examples, run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
