@@ -191,6 +191,60 @@ fn container_workloads(w: &mut Vec<Workload>, name: &str, section: PalettedConta
         u64::from(c.bits())
     }));
 
+    // A whole section built: `from_values` against the 4,096 `set`s in
+    // index order it stands for (the same container, issue 24's 10x target).
+    let values: Vec<u32> = (0..strategy.size()).map(|i| section.get_at(i)).collect();
+    let vals = values.clone();
+    w.push(Workload::new(
+        format!("from_values/{name}"),
+        size,
+        move || {
+            let c = PalettedContainer::from_values_with(0, strategy, black_box(&vals));
+            u64::from(c.bits())
+        },
+    ));
+    let vals = values;
+    w.push(Workload::new(
+        format!("from_sets/{name}"),
+        size,
+        move || {
+            let mut c = PalettedContainer::new(0, strategy);
+            for (i, &v) in black_box(&vals).iter().enumerate() {
+                c.set_at(i, v);
+            }
+            u64::from(c.bits())
+        },
+    ));
+
+    // Iteration against the storage's own `values()` (issue 24's 1.2x target).
+    let c = section.clone();
+    w.push(Workload::new(format!("iter/{name}"), size, move || {
+        black_box(&c).iter().fold(0u64, |sum, (i, v)| {
+            sum.wrapping_add(i as u64 ^ u64::from(v))
+        })
+    }));
+    let c = section.clone();
+    w.push(Workload::new(
+        format!("positions/{name}"),
+        size,
+        move || {
+            black_box(&c).positions().fold(0u64, |sum, (x, y, z, v)| {
+                sum.wrapping_add((x ^ y ^ z) as u64 ^ u64::from(v))
+            })
+        },
+    ));
+    let c = section.clone();
+    w.push(Workload::new(
+        format!("storage_values/{name}"),
+        size,
+        move || {
+            let values = black_box(&c).storage().values();
+            values.iter().enumerate().fold(0u64, |sum, (i, &v)| {
+                sum.wrapping_add(i as u64 ^ u64::from(v))
+            })
+        },
+    ));
+
     let mut c = section.clone();
     let values = shifted(&section);
     w.push(Workload::new(

@@ -110,6 +110,10 @@ fn java_request(
     let subject = match group {
         "be_copy" => return Err("n/a: floor"),
         "clone_packed" => return Err("n/a: helper"),
+        // The bulk and iteration APIs and their floors are this crate's own.
+        "from_values" | "from_sets" | "iter" | "positions" | "storage_values" => {
+            return Err("n/a: Rust API")
+        }
         // The probe times Minecraft's one read as `read` and `read_in_place`.
         "read_lenient" => return Err("n/a: not measured"),
         "ladder" => match rest {
