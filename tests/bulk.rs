@@ -197,6 +197,16 @@ fn iteration_gives_get_at_for_every_index() {
             let mut it = c.iter();
             it.nth(5);
             assert_eq!(it.len(), strategy.size() - 6, "{what}");
+            // `fold` (a long at a time) from every start within the first longs.
+            for skip in 0..70 {
+                let mut it = c.iter();
+                (0..skip).for_each(|_| drop(it.next()));
+                let folded = it.fold(Vec::new(), |mut v, p| {
+                    v.push(p);
+                    v
+                });
+                assert_eq!(folded, want[skip.min(want.len())..], "{what}, skip {skip}");
+            }
             let n = strategy.axis_len();
             let mut at = Vec::new();
             for y in 0..n {

@@ -152,6 +152,35 @@ impl Iterator for Values<'_> {
         Some((i, self.value(id, i)))
     }
 
+    /// A long at a time: the inner loop over one long's values has no
+    /// refill test, which `for_each`, `sum` and the like then inherit.
+    #[inline]
+    fn fold<B, F: FnMut(B, (usize, u32)) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        // The current long's rest (every value, with no bits to store).
+        while self.left > 0 {
+            match self.next() {
+                Some(item) => acc = f(acc, item),
+                None => return acc,
+            }
+        }
+        while self.index < self.end {
+            let Some(&long) = self.longs.next() else {
+                break;
+            };
+            let mut long = long as u64;
+            let n = (self.per as usize).min(self.end - self.index);
+            for i in self.index..self.index + n {
+                let id = (long & self.mask) as u32;
+                // 1 to 32 bits here, so the shift is in range.
+                long >>= self.bits;
+                acc = f(acc, (i, self.value(id, i)));
+            }
+            self.index += n;
+        }
+        acc
+    }
+
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.end - self.index;
