@@ -200,7 +200,9 @@ fn iteration_gives_get_at_for_every_index() {
             // `fold` (a long at a time) from every start within the first longs.
             for skip in 0..70 {
                 let mut it = c.iter();
-                (0..skip).for_each(|_| drop(it.next()));
+                (0..skip).for_each(|_| {
+                    it.next();
+                });
                 let folded = it.fold(Vec::new(), |mut v, p| {
                     v.push(p);
                     v
