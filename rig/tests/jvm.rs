@@ -207,11 +207,16 @@ fn null_palette_slots_are_results_not_probe_failures() {
 #[test]
 fn a_planted_count_order_is_reported_at_counts_ops() {
     let Some(fx) = fixture() else { return };
-    let (code, out, err) = run(rig().arg("diff").arg(golden()).args([
-        "--classpath",
-        &classpath(&fx),
-        "--jvm-option=-Dfixture.plant=count-order",
-    ]));
+    // The prediction is worked out while the rig runs: both take a while.
+    let ((code, out, err), (want, unsure)) = std::thread::scope(|s| {
+        let prediction = s.spawn(counts_out_of_palette_order);
+        let diff = run(rig().arg("diff").arg(golden()).args([
+            "--classpath",
+            &classpath(&fx),
+            "--jvm-option=-Dfixture.plant=count-order",
+        ]));
+        (diff, prediction.join().unwrap())
+    });
     assert_eq!(code, 1, "{err}");
     let found = divergences(&out);
     assert!(!found.is_empty());
@@ -222,7 +227,6 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
     // Every predicted counts op is reported; beyond those, only ops of cases whose palette
     // order the prediction cannot see (a palette op that throws, or one listing a value
     // twice), where the plant's id order and the tally order may still differ.
-    let (want, unsure) = counts_out_of_palette_order();
     assert!(want.is_subset(&found), "{:?}", want.difference(&found));
     let extra: Vec<_> = found
         .difference(&want)
