@@ -34,18 +34,18 @@ pub const STORAGE_LONGS: u64 = 1 << 23;
 /// (a `values` of 2^22 numbers; a global palette of 2^21 ids is recorded).
 pub const RESULT_ITEMS: u64 = 1 << 22;
 
-/// Items all of a case's results may hold together (the most a recorded
-/// case's hold is about 2^21).
-pub const CASE_RESULT_ITEMS: u64 = 1 << 22;
+/// Items all of a case's results may hold together (a recorded case's
+/// hold 2^21 at most, a generated one's about 2^22: two global palettes).
+pub const CASE_RESULT_ITEMS: u64 = 1 << 23;
 
 /// Work units a case may ask for: each item an op reads, writes, copies or
 /// gives counts one (the recorded cases ask for at most about 2^24).
 pub const CASE_WORK: u64 = 1 << 28;
 
-/// Bytes of one line an adapter answers, 128 MiB: more than any case within
-/// the limits above gives (2^22 items of at most 21 bytes, a long and its
+/// Bytes of one line an adapter answers, 256 MiB: more than any case within
+/// the limits above gives (2^23 items of at most 21 bytes, a long and its
 /// comma, and 2^16 ops' wrappings and messages).
-pub const ANSWER_BYTES: usize = 128 << 20;
+pub const ANSWER_BYTES: usize = 256 << 20;
 
 /// Where a case is past a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -341,7 +341,7 @@ mod tests {
     #[test]
     fn results_and_work_add_up_over_the_case() {
         let e = storage(5, 1 << 22, vec![StorageOp::Values; 3]).unwrap_err();
-        assert_eq!(e.at, At::Op(1));
+        assert_eq!(e.at, At::Op(2));
         assert!(e.to_string().contains("items in a case's results"), "{e}");
         let sets = vec![StorageOp::Set { index: 0, value: 1 }; 200];
         let e = storage(32, 1 << 24, sets).unwrap_err();

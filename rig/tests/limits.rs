@@ -113,7 +113,7 @@ fn an_adapter_flooding_its_stdout_is_cut_at_the_answer_limit() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains(
-            "the adapter wrote a line longer than 134217728 bytes, the limit of an answer line \
+            "the adapter wrote a line longer than 268435456 bytes, the limit of an answer line \
              (PROTOCOL.md, \"Limits\"); it was cut there and not read"
         ),
         "{out}{err}"
