@@ -81,3 +81,53 @@ pub fn check(case: &Case) -> Result<(), ExecError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn case(subject: &str, ops: &str) -> Case {
+        let text = format!(r#"{{"name":"t","subject":{subject},"ops":[{ops}]}}"#);
+        Case::parse(&text, Path::new("t.json")).unwrap()
+    }
+
+    const BIOMES: &str = r#"{"kind":"container","strategy":"biomes","registry":4,"initial":0}"#;
+    const STORAGE: &str = r#"{"kind":"storage","bits":5,"size":64}"#;
+
+    #[test]
+    fn the_first_op_minecraft_cannot_be_given_is_named() {
+        let c = case(
+            BIOMES,
+            r#"{"op":"set","x":0,"y":0,"z":0,"value":3},{"op":"unpack","palette":[0,4],"data":null,"bits":-1}"#,
+        );
+        assert_eq!(
+            check(&c).unwrap_err().to_string(),
+            "invalid case at op 1: value 4 is not an id of the registry (0 to 3)"
+        );
+        let c = case(
+            STORAGE,
+            r#"{"op":"get","index":-1},{"op":"fill","value":2147483648}"#,
+        );
+        assert_eq!(
+            check(&c).unwrap_err().to_string(),
+            "invalid case at op 1: value 2147483648 does not fit Java's int"
+        );
+    }
+
+    #[test]
+    fn a_load_is_minecrafts_to_refuse_unless_its_size_has_no_storage() {
+        let load = |bits: i64, size: i64| {
+            case(
+                STORAGE,
+                &format!(r#"{{"op":"load","bits":{bits},"size":{size},"longs":[]}}"#),
+            )
+        };
+        // Bits out of range: Minecraft's `Validate` throws, a result.
+        assert!(check(&load(33, -1)).is_ok());
+        assert!(check(&load(5, 64)).is_ok());
+        let e = check(&load(0, -1)).unwrap_err();
+        assert_eq!(e.op(), Some(0));
+        assert!(check(&load(5, (1 << 26) + 1)).is_err());
+    }
+}
