@@ -22,6 +22,7 @@ use serde_json::{json, Map, Value};
 
 use crate::case::Case;
 use crate::exec::{ExecError, Executor};
+use crate::limits;
 use crate::outcome::Outcome;
 
 /// The protocol version this rig speaks.
@@ -127,6 +128,47 @@ impl Handshake {
 enum Line {
     Text(String),
     End(Option<String>),
+    /// A line past the limit: nothing more is read.
+    TooLong,
+}
+
+/// Reads one line (its newline kept, as `read_line` does) of at most
+/// `limit` bytes besides the newline; never holds more than that, however
+/// much an adapter writes without one.
+fn read_line(r: &mut impl BufRead, limit: usize) -> Line {
+    let mut bytes = Vec::new();
+    loop {
+        let buf = match r.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Line::End(Some(format!("reading its stdout: {e}"))),
+        };
+        if buf.is_empty() {
+            // The end: a last line without its newline is still a line.
+            if bytes.is_empty() {
+                return Line::End(None);
+            }
+            break;
+        }
+        let (take, ends) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        if bytes.len() + take - usize::from(ends) > limit {
+            return Line::TooLong;
+        }
+        bytes.extend_from_slice(&buf[..take]);
+        r.consume(take);
+        if ends {
+            break;
+        }
+    }
+    match String::from_utf8(bytes) {
+        Ok(line) => Line::Text(line),
+        Err(_) => Line::End(Some(
+            "reading its stdout: stream did not contain valid UTF-8".into(),
+        )),
+    }
 }
 
 /// One running adapter process.
@@ -142,7 +184,9 @@ struct Process {
 }
 
 impl Process {
-    fn start(command: &str) -> Result<Process, String> {
+    /// Starts `sh -c command`, its stdout read a line of at most
+    /// `answer_bytes` at a time.
+    fn start(command: &str, answer_bytes: usize) -> Result<Process, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
@@ -172,20 +216,9 @@ impl Process {
         std::thread::spawn(move || {
             let mut stdout = stdout;
             loop {
-                let mut line = String::new();
-                let end = match stdout.read_line(&mut line) {
-                    Ok(0) => Some(None),
-                    Ok(_) => None,
-                    Err(e) => Some(Some(format!("reading its stdout: {e}"))),
-                };
-                let sent = match end {
-                    Some(why) => {
-                        let _ = tx.send(Line::End(why));
-                        return;
-                    }
-                    None => tx.send(Line::Text(line)),
-                };
-                if sent.is_err() {
+                let line = read_line(&mut stdout, answer_bytes);
+                let last = !matches!(line, Line::Text(_));
+                if tx.send(line).is_err() || last {
                     return;
                 }
             }
@@ -224,6 +257,7 @@ impl Process {
         match self.lines.recv_timeout(timeout) {
             Ok(Line::Text(line)) => Ok(line),
             Ok(Line::End(why)) => Err(Gone::Died(why)),
+            Ok(Line::TooLong) => Err(Gone::TooLong),
             Err(RecvTimeoutError::Disconnected) => Err(Gone::Died(None)),
             Err(RecvTimeoutError::Timeout) => Err(Gone::Timeout),
         }
@@ -287,6 +321,16 @@ impl Process {
 enum Gone {
     Died(Option<String>),
     Timeout,
+    /// A line past [`limits::ANSWER_BYTES`] (or the limit the executor was given).
+    TooLong,
+}
+
+/// Why a line past `limit` was refused.
+fn too_long(limit: usize) -> String {
+    format!(
+        "the adapter wrote a line longer than {limit} bytes, the limit of an answer line \
+         (PROTOCOL.md, \"Limits\"); it was cut there and not read"
+    )
 }
 
 fn describe(status: ExitStatus) -> String {
@@ -316,6 +360,8 @@ fn cut(line: &str) -> String {
 pub struct AdapterExecutor {
     command: String,
     timeout: Duration,
+    /// The longest line read from it.
+    answer_bytes: usize,
     handshake: Handshake,
     process: Option<Process>,
     /// How many times a process was lost (died, hung, broke the protocol)
@@ -328,10 +374,20 @@ pub struct AdapterExecutor {
 impl AdapterExecutor {
     /// Starts `sh -c command` and reads its handshake (within `timeout`).
     pub fn start(command: &str, timeout: Duration) -> Result<AdapterExecutor, String> {
-        let (process, handshake) = handshake(command, timeout)?;
+        AdapterExecutor::start_bounded(command, timeout, limits::ANSWER_BYTES)
+    }
+
+    /// [`AdapterExecutor::start`] with lines of at most `answer_bytes`.
+    fn start_bounded(
+        command: &str,
+        timeout: Duration,
+        answer_bytes: usize,
+    ) -> Result<AdapterExecutor, String> {
+        let (process, handshake) = handshake(command, timeout, answer_bytes)?;
         Ok(AdapterExecutor {
             command: command.to_string(),
             timeout,
+            answer_bytes,
             handshake,
             process: Some(process),
             restarts: 0,
@@ -365,7 +421,7 @@ impl AdapterExecutor {
     /// Asks the adapter for `case` (whose ops it all lists), one answer line.
     fn ask(&mut self, case: &Case) -> Result<Vec<Outcome>, String> {
         if self.process.is_none() {
-            match handshake(&self.command, self.timeout) {
+            match handshake(&self.command, self.timeout, self.answer_bytes) {
                 Ok((p, _)) => self.process = Some(p),
                 Err(e) => {
                     let why = format!("the adapter could not be restarted: {e}");
@@ -389,6 +445,7 @@ impl AdapterExecutor {
                 "the adapter did not answer within {}s (--case-timeout)",
                 self.timeout.as_secs_f64()
             ),
+            Err(Gone::TooLong) => too_long(self.answer_bytes),
             Err(Gone::Died(why)) => {
                 let mut s = "the adapter's stdout ended while it ran this case".to_string();
                 if let Some(why) = why {
@@ -415,8 +472,12 @@ impl AdapterExecutor {
 }
 
 /// Starts the command and reads its handshake line.
-fn handshake(command: &str, timeout: Duration) -> Result<(Process, Handshake), String> {
-    let process = Process::start(command)?;
+fn handshake(
+    command: &str,
+    timeout: Duration,
+    answer_bytes: usize,
+) -> Result<(Process, Handshake), String> {
+    let process = Process::start(command, answer_bytes)?;
     let line = match process.next_line(timeout) {
         Ok(line) => line,
         Err(gone) => {
@@ -427,6 +488,7 @@ fn handshake(command: &str, timeout: Duration) -> Result<(Process, Handshake), S
                     timeout.as_secs_f64()
                 ),
                 Gone::Died(_) => "its stdout ended before a handshake".to_string(),
+                Gone::TooLong => too_long(answer_bytes),
             };
             let status = process
                 .kill()
@@ -563,6 +625,45 @@ mod tests {
         assert!(e.contains("protocol 2"), "{e}");
         let e = Handshake::parse(r#"{"protocol":1,"implementation":"x","version":"1","minecraft":"26.1","ops":{"storage":"get"}}"#).unwrap_err();
         assert!(e.contains("ops.storage"), "{e}");
+    }
+
+    #[test]
+    fn lines_are_read_up_to_the_limit_and_no_further() {
+        let text = |line: Line| match line {
+            Line::Text(s) => s,
+            Line::End(why) => format!("end {why:?}"),
+            Line::TooLong => "too long".into(),
+        };
+        let mut r = std::io::BufReader::with_capacity(3, &b"abcd\nabcde\n"[..]);
+        assert_eq!(text(read_line(&mut r, 4)), "abcd\n");
+        assert_eq!(text(read_line(&mut r, 4)), "too long");
+        let mut r = &b"ab\ncd"[..];
+        assert_eq!(text(read_line(&mut r, 4)), "ab\n");
+        assert_eq!(text(read_line(&mut r, 4)), "cd");
+        assert_eq!(text(read_line(&mut r, 4)), "end None");
+        let mut r = &b"\xff\n"[..];
+        assert!(text(read_line(&mut r, 4)).contains("UTF-8"));
+    }
+
+    /// An adapter that shakes hands, then writes without end and no newline:
+    /// cut at the limit, its case failed with that reason, and restarted.
+    #[test]
+    fn a_flood_without_a_newline_is_cut_at_the_limit() {
+        let hello = r#"{"protocol":1,"implementation":"flood","version":"1","minecraft":"26.3","ops":{"storage":["size"]}}"#;
+        let command = format!("echo '{hello}'; read -r case; yes | tr -d '\\n'");
+        let mut a =
+            AdapterExecutor::start_bounded(&command, Duration::from_secs(60), 1 << 16).unwrap();
+        let case = Case::parse(
+            r#"{"name":"t","subject":{"kind":"storage","bits":5,"size":64},"ops":[{"op":"size"}]}"#,
+            std::path::Path::new("t.json"),
+        )
+        .unwrap();
+        let e = a.run(&case).unwrap_err().to_string();
+        assert!(
+            e.contains("a line longer than 65536 bytes, the limit of an answer line"),
+            "{e}"
+        );
+        assert!(e.contains("is restarted for the next case"), "{e}");
     }
 
     #[test]

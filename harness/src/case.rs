@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 
 use crate::error::{self, ParseError};
+use crate::limits;
 
 /// The only interchange format version there is.
 pub const FORMAT: u64 = 1;
@@ -528,6 +529,12 @@ fn case_from_map(map: &Map<String, Value>) -> Result<Case, Fault> {
         }
         None => return Err(Fault::Key("", "missing key `ops`".into())),
     };
+    // What it would cost to run, before anything runs it.
+    limits::check(&subject, &ops).map_err(|e| match e.at {
+        limits::At::Subject => Fault::Key("subject", e.to_string()),
+        limits::At::Ops => Fault::Key("ops", e.to_string()),
+        limits::At::Op(i) => Fault::Op(i, e.to_string()),
+    })?;
     let extra = map
         .iter()
         .filter(|(k, _)| !DEFINED.contains(&k.as_str()))

@@ -14,10 +14,7 @@ use serde_json::{json, Value};
 use crate::case::{to_hex, Case, ContainerOp, Ops, StorageOp, Subject};
 use crate::exec::{ExecError, Executor};
 use crate::outcome::Outcome;
-
-/// Most values a bit storage holds (the crate's limit, as exact as
-/// Minecraft's index arithmetic is).
-const MAX_SIZE: i64 = 1 << 26;
+use crate::valid;
 
 /// Runs cases on the Rust containers, every op through every entry point
 /// that computes it: the Minecraft-exact calls, whose results are the
@@ -78,6 +75,8 @@ fn run_case(
     plant: Option<StrictPlant>,
     at: &mut Option<usize>,
 ) -> Result<Vec<Outcome>, ExecError> {
+    // What Minecraft's API cannot be given is refused before any op runs.
+    valid::check(case)?;
     let mut results = Vec::with_capacity(case.ops.len());
     match (&case.subject, &case.ops) {
         (
@@ -116,12 +115,6 @@ fn run_case(
                     ),
                 });
             }
-            if initial >= registry {
-                return Err(invalid(
-                    None,
-                    format!("initial {initial} is not below the registry size {registry}"),
-                ));
-            }
             let mut c = PalettedContainer::new(initial, strategy);
             let mut lead = Leading::new(initial);
             for (i, op) in ops.iter().enumerate() {
@@ -144,24 +137,13 @@ fn run_case(
             check_iter(&c)?;
         }
         (&Subject::Storage { bits, size }, Ops::Storage(ops)) => {
-            if bits > 32 || i64::from(size) > MAX_SIZE {
-                return Err(invalid(
-                    None,
-                    format!("no storage of {size} values at {bits} bits"),
-                ));
-            }
             let mut s = BitStorage::new(bits, size as usize);
             for (i, op) in ops.iter().enumerate() {
                 *at = Some(i);
                 results.push(storage_op(&mut s, op).map_err(|e| e.at(i))?);
             }
         }
-        _ => {
-            return Err(invalid(
-                None,
-                "the ops are not of the subject's kind".into(),
-            ))
-        }
+        _ => unreachable!("valid::check refuses ops of another kind than the subject"),
     }
     Ok(results)
 }
@@ -327,10 +309,6 @@ fn check_iter(c: &PalettedContainer) -> Result<(), ExecError> {
     Ok(())
 }
 
-fn invalid(op: Option<usize>, reason: String) -> ExecError {
-    ExecError::Invalid { op, reason }
-}
-
 trait AtOp {
     fn at(self, i: usize) -> ExecError;
 }
@@ -401,21 +379,6 @@ fn thrown(e: &Error) -> Result<Outcome, ExecError> {
         }
     };
     Ok(Outcome::throws(class, e.to_string()))
-}
-
-/// An id (`entry(value)`), which must be one of the registry's.
-fn id(value: i64, strategy: &Strategy) -> Result<u32, ExecError> {
-    let registry = strategy.registry_size();
-    match u32::try_from(value) {
-        Ok(v) if v < registry => Ok(v),
-        _ => Err(invalid(
-            None,
-            format!(
-                "value {value} is not an id of the registry (0 to {})",
-                registry - 1
-            ),
-        )),
-    }
 }
 
 /// A value as a result: an id, or JSON `null` for Java's null.
@@ -848,21 +811,7 @@ fn container_op(
     op: &ContainerOp,
     plant: Option<StrictPlant>,
 ) -> Result<Outcome, ExecError> {
-    let strategy = c.strategy();
-    // Ids the registry lacks have no Minecraft object: such a case is invalid.
-    match op {
-        ContainerOp::Set { value, .. }
-        | ContainerOp::GetAndSet { value, .. }
-        | ContainerOp::MaybeHas { value } => {
-            id(*value, &strategy)?;
-        }
-        ContainerOp::Unpack { palette, .. } => {
-            for &v in palette {
-                id(v, &strategy)?;
-            }
-        }
-        _ => {}
-    }
+    // Ids the registry lacks were refused before the run (`valid::check`).
     match container_op_all_apis(c, op, plant)? {
         Ok(v) => Ok(Outcome::Ok(v.to_json())),
         // DataResult errors: a result, and the subject is unchanged.
@@ -872,18 +821,6 @@ fn container_op(
             Ok(Outcome::Error(e.to_string()))
         }
         Err(e) => thrown(&e),
-    }
-}
-
-/// Java's `int` for a value the case gives wider.
-fn int(value: i64) -> Result<i64, ExecError> {
-    if i32::try_from(value).is_ok() {
-        Ok(value)
-    } else {
-        Err(invalid(
-            None,
-            format!("value {value} does not fit Java's int"),
-        ))
     }
 }
 
@@ -905,9 +842,9 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
     let (index, value) = match *op {
         StorageOp::Get { index } => (Some(index), None),
         StorageOp::Set { index, value } | StorageOp::GetAndSet { index, value } => {
-            (Some(index), Some(int(value)?))
+            (Some(index), Some(value))
         }
-        StorageOp::Fill { value } => (None, Some(int(value)?)),
+        StorageOp::Fill { value } => (None, Some(value)),
         _ => (None, None),
     };
     // The strict call's copy of the storage before an op that changes it. Only those are
@@ -926,12 +863,7 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
             if bits != 0 && !(1..=32).contains(&bits) {
                 return Ok(out_of_range(i64::from(bits), 1, 32));
             }
-            if !(0..=MAX_SIZE).contains(&i64::from(size)) {
-                return Err(invalid(
-                    None,
-                    format!("load of size {size}: sizes run from 0 to 2^26"),
-                ));
-            }
+            // A size outside 0..=2^26 was refused before the run (`valid::check`).
             // ZeroBitStorage(size) does not look at the longs.
             let longs = if bits == 0 { Vec::new() } else { longs.clone() };
             BitStorage::from_longs(bits as u32, size as usize, longs).map(|next| {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::case::Case;
 use crate::error::ParseError;
 use crate::known;
+use crate::limits;
 use crate::recorded::Recorded;
 use crate::snapshot::{Provenance, Snapshot};
 
@@ -216,10 +217,24 @@ impl Store {
     }
 }
 
-/// Reads a file, or says why not as a [`ParseError`] at its start.
+/// Reads a file, or says why not as a [`ParseError`] at its start; one
+/// past [`limits::FILE_BYTES`] is refused unread.
 pub fn read(path: &Path) -> Result<String, ParseError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| ParseError::at(path, "", 0, "", format!("cannot read: {e}")))
+    use std::io::Read as _;
+    let fail = |m: String| ParseError::at(path, "", 0, "", m);
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    // `take`, not the length the file claims: a pipe or a growing file has none.
+    file.take(limits::FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > limits::FILE_BYTES {
+        return Err(fail(format!(
+            "more than {} bytes, the limit of a case, recording or snapshot file (PROTOCOL.md, \"Limits\"); not read",
+            limits::FILE_BYTES
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| fail(format!("cannot read: not UTF-8 ({e})")))
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {

@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use harness::case::Case;
-use harness::exec::{ExecError, Executor};
 use harness::known::Known;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
@@ -109,31 +108,18 @@ fn add(args: &Args) -> Result<String, String> {
     }
 }
 
-/// A case must be one Minecraft's API can be given: the Rust executor
-/// refuses the others (ids outside the registry, ints out of range). The
-/// error names the file, and the line and column of the op at fault.
+/// A case must be one Minecraft's API can be given (`harness::valid`: no id
+/// outside the registry, no int out of range), decided without running it.
+/// The error names the file, and the line and column of the op at fault.
 fn runnable(case: &Case, path: &Path, text: &str) -> Result<(), String> {
-    match RustExecutor::new().run(case) {
-        Ok(_) => Ok(()),
-        Err(e @ ExecError::Invalid { .. }) => {
-            let (offset, part) = match e.op() {
-                Some(i) => (op_offset(text, i).unwrap_or(0), format!("ops[{i}]")),
-                None => (0, String::new()),
-            };
-            Err(harness::error::ParseError::at(
-                path,
-                text,
-                offset,
-                part,
-                format!("not a valid case: {e}"),
-            )
-            .to_string())
-        }
-        Err(e) => Err(format!(
-            "{}: the Rust executor cannot run it: {e}",
-            path.display()
-        )),
-    }
+    harness::valid::check(case).map_err(|e| {
+        let (offset, part) = match e.op() {
+            Some(i) => (op_offset(text, i).unwrap_or(0), format!("ops[{i}]")),
+            None => (0, String::new()),
+        };
+        harness::error::ParseError::at(path, text, offset, part, format!("not a valid case: {e}"))
+            .to_string()
+    })
 }
 
 /// Where op `i` starts in the file's text.

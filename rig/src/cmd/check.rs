@@ -324,7 +324,15 @@ enum Sorted {
 
 /// Sorts one file given to `rig check`.
 fn sort_file(store: &Store, file: PathBuf) -> Sorted {
-    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    let text = match store::read(&file) {
+        Ok(text) => text,
+        Err(e) => {
+            return Sorted::Check(Item::Broken {
+                name: file.display().to_string(),
+                error: format!("{e}\n"),
+            })
+        }
+    };
     if Recorded::has_results(&text) {
         return Sorted::Check(Item::Recording(file));
     }
@@ -354,16 +362,16 @@ fn sort_file(store: &Store, file: PathBuf) -> Sorted {
 }
 
 /// An op list awaiting recording must still be a case Minecraft can be
-/// given: it parses, and the Rust executor does not refuse it as invalid
-/// (a value above the registry, an int out of range). Gives its name, or
-/// the report of what is wrong.
+/// given: it parses within the limits, and it is valid (no value above the
+/// registry, no int out of range). Checked from the case alone: no op is
+/// run. Gives its name, or the report of what is wrong.
 fn awaiting_case(store: &Store, path: &std::path::Path) -> Result<String, String> {
     let shown = store.relative(path);
     let case = store::read(path)
         .and_then(|t| Case::parse(&t, shown))
         .map_err(|e| format!("{e}\n"))?;
-    match harness::exec::Executor::run(&mut RustExecutor::new(), &case) {
-        Err(e @ harness::exec::ExecError::Invalid { .. }) => {
+    match harness::valid::check(&case) {
+        Err(e) => {
             let op = e
                 .op()
                 .map(|i| format!(" ({})", case.ops.text(i)))
@@ -373,7 +381,7 @@ fn awaiting_case(store: &Store, path: &std::path::Path) -> Result<String, String
                 shown.display()
             ))
         }
-        _ => Ok(case.name),
+        Ok(()) => Ok(case.name),
     }
 }
 
