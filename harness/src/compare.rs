@@ -40,6 +40,11 @@ pub fn run_dependent_ops(results: &[Outcome]) -> usize {
     results.iter().filter(|r| r.is_run_dependent()).count()
 }
 
+/// "N run-dependent op(s)", as reports say it.
+pub fn run_dependent_count(n: usize) -> String {
+    format!("{n} run-dependent op{}", if n == 1 { "" } else { "s" })
+}
+
 fn matches_one(expected: &Outcome, actual: &Outcome) -> bool {
     match (expected, actual) {
         (Outcome::Throws { class: a, .. }, Outcome::Throws { class: b, .. })
