@@ -1,7 +1,9 @@
 //! `rig record`: runs cases through the JVM side and writes what it gave as snapshots
 //! (`snapshots/<name>.snap`, with provenance: the jar's version and SHA-1, or `--source`), and
 //! with `--golden DIR` as golden-format files too. Results from the test fixture say so, and
-//! `rig check` refuses them as Minecraft truth.
+//! `rig check` refuses them as Minecraft truth. Each case runs under every identity-hash
+//! regime ([`crate::jvm::regimes`]); an op whose results differ is recorded as any of them,
+//! never as a fact.
 
 use std::fs;
 use std::path::PathBuf;
