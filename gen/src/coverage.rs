@@ -265,6 +265,8 @@ pub fn error_kind(outcome: &Outcome) -> Option<String> {
     match outcome {
         // Not an error of the containers (and never in a recording).
         Outcome::Ok(_) | Outcome::Unsupported(_) => None,
+        // A run-dependent op reaches each kind among its results; the first stands for them.
+        Outcome::AnyOf(v) => v.iter().find_map(error_kind),
         Outcome::Error(m) => Some(format!("error: {}", numbers_out(m))),
         Outcome::Throws { class, message } => {
             if matches!(

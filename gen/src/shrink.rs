@@ -445,6 +445,20 @@ pub fn first_difference(a: &[Outcome], b: &[Outcome]) -> Option<usize> {
         .or(if a.len() != b.len() { Some(n) } else { None })
 }
 
+/// The first op whose result is not the recorded one, as `rig check` compares
+/// ([`harness::compare::matches`]: any of a run-dependent op's results will do),
+/// or where one list stops.
+pub fn first_disagreement(recorded: &[Outcome], actual: &[Outcome]) -> Option<usize> {
+    let n = recorded.len().min(actual.len());
+    (0..n)
+        .find(|&i| !harness::compare::matches(&recorded[i], &actual[i]))
+        .or(if recorded.len() != actual.len() {
+            Some(n)
+        } else {
+            None
+        })
+}
+
 /// Whether an op only looks: it changes nothing in Minecraft's object, so
 /// the recorded results of the ops after it hold without it.
 pub fn observes(ops: &Ops, i: usize) -> bool {
@@ -518,11 +532,15 @@ pub fn disagrees_with_recording<'a>(
         let Some(at) = align(&case.ops, &recorded.case.ops) else {
             return false;
         };
+        // Compared as `rig check` compares: a run-dependent op's recording takes any of its
+        // results, so the shrinker never chases one.
         match rust.run(case) {
-            Ok(results) => at
-                .iter()
-                .zip(&results)
-                .any(|(&i, r)| recorded.results.get(i) != Some(r)),
+            Ok(results) => at.iter().zip(&results).any(|(&i, r)| {
+                !recorded
+                    .results
+                    .get(i)
+                    .is_some_and(|want| harness::compare::matches(want, r))
+            }),
             Err(_) => false,
         }
     }
@@ -535,7 +553,7 @@ pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<S
     let results = rust
         .run(&recorded.case)
         .map_err(|e| format!("case {}: {e}", recorded.case.name))?;
-    let Some(at) = first_difference(&results, &recorded.results) else {
+    let Some(at) = first_disagreement(&recorded.results, &results) else {
         return Err(format!(
             "case {} does not diverge to begin with: nothing to shrink",
             recorded.case.name

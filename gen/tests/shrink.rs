@@ -215,3 +215,33 @@ fn a_shrunk_case_is_written_as_an_op_list() {
         .contains("results come only from Minecraft"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_run_dependent_op_is_never_chased() {
+    // The same altered counts op as above, but recorded as run-dependent: the Rust result is
+    // one of its results, so nothing disagrees and there is nothing to shrink.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cases/golden/random/block_states-s1.json"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut recorded = Recorded::parse(&text, std::path::Path::new(path)).unwrap();
+    let at = (0..recorded.results.len())
+        .filter(|&i| recorded.case.ops.kind(i) == "counts")
+        .nth(1)
+        .expect("a second counts op");
+    let mut other = recorded.results[at].clone();
+    if let Outcome::Ok(Value::Array(pairs)) = &mut other {
+        pairs.reverse();
+    }
+    assert_ne!(
+        other, recorded.results[at],
+        "the pairs are not a palindrome"
+    );
+    recorded.results[at] = Outcome::seen([other, recorded.results[at].clone()]);
+    let err = gen::shrink::shrink_recorded(&recorded, &mut RustExecutor::new()).unwrap_err();
+    assert!(err.contains("does not diverge"), "{err}");
+    let mut rust = RustExecutor::new();
+    let mut predicate = disagrees_with_recording(&recorded, &mut rust);
+    assert!(!predicate(&recorded.case));
+}

@@ -3,6 +3,8 @@
 //! Results compare exactly, except the message of an exception whose text a
 //! third-party library builds (commons-lang3 `Validate`, netty, the JDK):
 //! those may change between library versions, so only the class is compared.
+//! A run-dependent op's recording ([`Outcome::AnyOf`]) is matched by any of
+//! its results.
 
 use std::fmt::{self, Write};
 
@@ -21,8 +23,29 @@ pub const THIRD_PARTY: [&str; 3] = [
     "ArrayIndexOutOfBoundsException",
 ];
 
-/// Whether `actual` counts as the same result as `expected`.
+/// Whether `actual` counts as the same result as `expected`: for a
+/// run-dependent `expected`, the same as one of its results; a run-dependent
+/// `actual` (one recording held against another) only when each of its
+/// results is.
 pub fn matches(expected: &Outcome, actual: &Outcome) -> bool {
+    actual
+        .alternatives()
+        .iter()
+        .all(|a| expected.alternatives().iter().any(|e| matches_one(e, a)))
+}
+
+/// How many of `results` are run-dependent ops ([`Outcome::AnyOf`]): reports
+/// count them apart from the ops that agreed with a fact.
+pub fn run_dependent_ops(results: &[Outcome]) -> usize {
+    results.iter().filter(|r| r.is_run_dependent()).count()
+}
+
+/// "N run-dependent op(s)", as reports say it.
+pub fn run_dependent_count(n: usize) -> String {
+    format!("{n} run-dependent op{}", if n == 1 { "" } else { "s" })
+}
+
+fn matches_one(expected: &Outcome, actual: &Outcome) -> bool {
     match (expected, actual) {
         (Outcome::Throws { class: a, .. }, Outcome::Throws { class: b, .. })
             if THIRD_PARTY.contains(&a.as_str()) =>
@@ -233,6 +256,13 @@ pub fn render(op_kind: &str, o: &Outcome) -> Vec<String> {
             )]
         }
         Outcome::Unsupported(why) => vec![format!("unsupported: {why}")],
+        Outcome::AnyOf(v) => {
+            let mut lines = vec![format!("any of {} (run-dependent):", v.len())];
+            for o in v {
+                lines.extend(render(op_kind, o).into_iter().map(|l| format!("  | {l}")));
+            }
+            lines
+        }
     }
 }
 
@@ -392,6 +422,28 @@ mod tests {
         assert!(
             matches!(compare(&case(), &r, &r[..2]), Comparison::Differs(d) if d.op == 2 && d.actual.is_none())
         );
+    }
+
+    #[test]
+    fn a_run_dependent_recording_accepts_any_of_its_results() {
+        let ok = |n: i64| Outcome::Ok(n.into());
+        let either = Outcome::seen([ok(1), ok(2)]);
+        assert!(matches(&either, &ok(1)) && matches(&either, &ok(2)));
+        assert!(!matches(&either, &ok(3)));
+        // A recording that is run-dependent where another holds a fact is not the same.
+        assert!(!matches(&ok(1), &either));
+        assert!(matches(&Outcome::seen([ok(2), ok(1), ok(3)]), &either));
+        let r = [ok(0), either.clone(), ok(2), ok(3)];
+        assert_eq!(run_dependent_ops(&r), 1);
+        assert_eq!(
+            compare(&case(), &r, &[ok(0), ok(2), ok(2), ok(3)]),
+            Comparison::Same
+        );
+        let d = first_divergence(&case(), &r, &[ok(0), ok(7), ok(2), ok(3)]).unwrap();
+        assert_eq!(d.op, 1);
+        assert!(d
+            .report(&case(), "recorded", "rust")
+            .contains("any of 2 (run-dependent)"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! What one operation gave: a value, a `DataResult` error, an exception, or
-//! (from an adapter only) word that it cannot run the op.
+//! (from an adapter only) word that it cannot run the op; or, in a recording,
+//! every result an op gave when it depended on the run (see [`Outcome::AnyOf`]).
 
 use std::fmt;
 
@@ -26,9 +27,53 @@ pub enum Outcome {
     /// Never in a recording; a case that meets one before any difference is
     /// counted apart, neither passed nor failed.
     Unsupported(String),
+    /// A run-dependent op: Minecraft gave each of these (two or more,
+    /// distinct, in the order the identity-hash regimes gave them) on the
+    /// same case, so none is a fact and a side matching any one agrees.
+    /// `{"any_of": [R1, R2, ..]}` in a snapshot; a golden file keeps it in
+    /// its `run_dependent` key (PROTOCOL.md, "Run-dependent results").
+    /// Only a recording holds one, never an adapter's or the probe's answer.
+    AnyOf(Vec<Outcome>),
 }
 
 impl Outcome {
+    /// The result of an op run several times, once a regime: the one result
+    /// when every run agrees, else [`Outcome::AnyOf`] of the distinct ones,
+    /// first seen first (a run-dependent one among them is opened up).
+    pub fn seen(runs: impl IntoIterator<Item = Outcome>) -> Outcome {
+        let mut distinct: Vec<Outcome> = Vec::new();
+        for run in runs {
+            let alternatives = match run {
+                Outcome::AnyOf(v) => v,
+                one => vec![one],
+            };
+            for a in alternatives {
+                if !distinct.contains(&a) {
+                    distinct.push(a);
+                }
+            }
+        }
+        if distinct.len() == 1 {
+            distinct.pop().expect("one")
+        } else {
+            Outcome::AnyOf(distinct)
+        }
+    }
+
+    /// Every result this stands for: itself, or a run-dependent op's
+    /// alternatives.
+    pub fn alternatives(&self) -> &[Outcome] {
+        match self {
+            Outcome::AnyOf(v) => v,
+            one => std::slice::from_ref(one),
+        }
+    }
+
+    /// Whether this is a run-dependent op's results ([`Outcome::AnyOf`]).
+    pub fn is_run_dependent(&self) -> bool {
+        matches!(self, Outcome::AnyOf(_))
+    }
+
     /// A thrown exception with a message.
     pub fn throws(class: &str, message: impl Into<String>) -> Outcome {
         Outcome::Throws {
@@ -57,14 +102,53 @@ impl Outcome {
             Outcome::Unsupported(why) => {
                 m.insert("unsupported".into(), Value::String(why.clone()));
             }
+            Outcome::AnyOf(v) => {
+                m.insert(
+                    "any_of".into(),
+                    Value::Array(v.iter().map(Outcome::to_json).collect()),
+                );
+            }
         }
         Value::Object(m)
     }
 
-    /// Reads the golden JSON form, refusing anything else (`unsupported`
-    /// too: recorded results never hold it). Takes the value, so a result
-    /// is moved out, not copied.
+    /// Reads a recorded result: the golden JSON form, or a run-dependent
+    /// op's `{"any_of": [..]}` of two or more distinct golden results;
+    /// refuses anything else (`unsupported` too: recorded results never hold
+    /// it). Takes the value, so a result is moved out, not copied.
     pub fn from_json(v: Value) -> Result<Outcome, String> {
+        let v = match v {
+            Value::Object(mut m) if m.len() == 1 && m.contains_key("any_of") => {
+                let Some(Value::Array(items)) = m.remove("any_of") else {
+                    return Err("`any_of` is a list of results".to_string());
+                };
+                return Outcome::any_of(items);
+            }
+            v => v,
+        };
+        Outcome::from_golden_json(v)
+    }
+
+    /// A run-dependent op's results from their JSON list: two or more
+    /// distinct golden results.
+    pub fn any_of(items: Vec<Value>) -> Result<Outcome, String> {
+        let mut alternatives = Vec::with_capacity(items.len());
+        for item in items {
+            let o = Outcome::from_golden_json(item).map_err(|e| format!("`any_of`: {e}"))?;
+            if alternatives.contains(&o) {
+                return Err(format!("`any_of` lists {o} twice"));
+            }
+            alternatives.push(o);
+        }
+        if alternatives.len() < 2 {
+            return Err("`any_of` lists two or more results (one is a plain result)".to_string());
+        }
+        Ok(Outcome::AnyOf(alternatives))
+    }
+
+    /// The golden form alone: what the probe answers and a golden file's
+    /// `results` hold.
+    pub fn from_golden_json(v: Value) -> Result<Outcome, String> {
         match Outcome::from_adapter_json(v)? {
             Outcome::Unsupported(_) => {
                 Err("`unsupported` is an adapter's answer, never a recorded result".to_string())
@@ -238,6 +322,7 @@ impl Serialize for Outcome {
                 map.serialize_entry("message", message)?;
             }
             Outcome::Unsupported(why) => map.serialize_entry("unsupported", why)?,
+            Outcome::AnyOf(v) => map.serialize_entry("any_of", v)?,
         }
         map.end()
     }
@@ -313,6 +398,33 @@ mod tests {
         }
         let why = Outcome::Unsupported("no read".into());
         assert_eq!(serde_json::to_value(&why).unwrap(), why.to_json());
+    }
+
+    #[test]
+    fn a_run_dependent_result_is_any_of_its_distinct_alternatives() {
+        let a = Outcome::Ok(serde_json::json!([[186, 2]]));
+        let b = Outcome::Ok(serde_json::json!([[186, 1], [186, 1]]));
+        assert_eq!(Outcome::seen([a.clone(), a.clone()]), a);
+        let both = Outcome::seen([a.clone(), b.clone(), a.clone()]);
+        assert_eq!(both, Outcome::AnyOf(vec![a.clone(), b.clone()]));
+        assert_eq!(both.alternatives(), &[a.clone(), b.clone()]);
+        let text = r#"{"any_of":[{"ok":[[186,2]]},{"ok":[[186,1],[186,1]]}]}"#;
+        assert_eq!(both.to_string(), text);
+        assert_eq!(serde_json::to_string(&both).unwrap(), text);
+        assert_eq!(serde_json::from_str::<Outcome>(text).unwrap(), both);
+        for bad in [
+            r#"{"any_of":[{"ok":1}]}"#,
+            r#"{"any_of":[{"ok":1},{"ok":1}]}"#,
+            r#"{"any_of":[{"ok":1},{"any_of":[{"ok":2},{"ok":3}]}]}"#,
+            r#"{"any_of":[{"ok":1},{"unsupported":"x"}]}"#,
+            r#"{"any_of":{"ok":1}}"#,
+        ] {
+            assert!(serde_json::from_str::<Outcome>(bad).is_err(), "{bad}");
+        }
+        // Never an adapter's answer, nor in the probe's fast path.
+        let v: Value = serde_json::from_str(text).unwrap();
+        assert!(Outcome::from_adapter_json(v).is_err());
+        assert_eq!(golden_list(format!("[{text}]").as_bytes()), None);
     }
 
     #[test]

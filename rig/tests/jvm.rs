@@ -1005,3 +1005,139 @@ fn fuzz_finds_the_same_first_divergence_at_any_jobs() {
     assert_eq!(out1, out3);
     assert_eq!(saved1, saved3);
 }
+
+/// A case whose `set` meets an id listed twice in a crowded hash palette: 256 entries in
+/// pairs, the first stored once, then set again elsewhere. Which of its two ids the set
+/// gets is the fixture's identity-hash choice, so `counts` and `pack` depend on the run.
+fn run_dependent_case(dir: &Path) -> std::path::PathBuf {
+    let palette: Vec<u32> = (0..256).map(|i| 10 + i / 2).collect();
+    let mut data = vec![0i64; 512];
+    // Position (0,0,0) holds index 2, the first of the pair for 11.
+    data[0] = 2;
+    let case = serde_json::json!({
+        "name": "rundep/pairs-set-twice",
+        "subject": {"kind": "container", "strategy": "block_states", "registry": 300, "initial": 0},
+        "ops": [
+            {"op": "unpack", "palette": palette, "data": data, "bits": 8},
+            {"op": "set", "x": 1, "y": 0, "z": 0, "value": 11},
+            {"op": "counts"},
+            {"op": "get", "x": 1, "y": 0, "z": 0},
+            {"op": "bits"},
+            {"op": "pack"}
+        ]
+    });
+    let path = dir.join("pairs-set-twice.json");
+    std::fs::write(&path, case.to_string()).unwrap();
+    path
+}
+
+#[test]
+fn a_run_dependent_result_is_kept_as_such_and_never_a_divergence() {
+    let Some(fx) = fixture() else { return };
+    let dir = fresh_dir("rundep-case");
+    let case = run_dependent_case(&dir);
+    let root = fresh_dir("rundep-root");
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    let out_dir = root.join("recorded");
+    let (code, out, err) = run(rig()
+        .arg("record")
+        .arg(&case)
+        .args(["--classpath", &classpath(&fx)])
+        .arg("--root")
+        .arg(&root)
+        .arg("--golden")
+        .arg(&out_dir));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("1 of 1 cases recorded"), "{out}");
+    assert!(out.contains("; 1 run-dependent op "), "{out}");
+
+    // The golden file: one plain result an op, and the one that depends on the run listed
+    // with every result seen (`pack` makes a fresh palette, so it does not).
+    let golden_path = out_dir.join("rundep/pairs-set-twice.json");
+    let text = std::fs::read_to_string(&golden_path).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let listed: Vec<u64> = v["run_dependent"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no run_dependent key: {text}"))
+        .iter()
+        .map(|e| e["op"].as_u64().unwrap())
+        .collect();
+    assert_eq!(listed, [2], "{text}");
+    let recorded = harness::recorded::Recorded::parse(&text, &golden_path).unwrap();
+    let ok = |v: Value| Outcome::Ok(v);
+    // The rest of the case is recorded as before: plain facts.
+    assert_eq!(recorded.results[0], ok(Value::Null));
+    assert_eq!(recorded.results[1], ok(Value::Null));
+    assert_eq!(recorded.results[3], ok(11.into()));
+    assert_eq!(recorded.results[4], ok(8.into()));
+    let counts = recorded.results[2].alternatives();
+    assert_eq!(counts.len(), 2, "{:?}", recorded.results[2]);
+    assert!(
+        counts.contains(&ok(serde_json::json!([[10, 4094], [11, 2]]))),
+        "{counts:?}"
+    );
+    assert!(
+        counts.contains(&ok(serde_json::json!([[10, 4094], [11, 1], [11, 1]]))),
+        "{counts:?}"
+    );
+    assert!(!recorded.results[5].is_run_dependent());
+
+    // The snapshot says the same, one line an op.
+    let snap = std::fs::read_to_string(root.join("snapshots/rundep/pairs-set-twice.snap")).unwrap();
+    let body: Vec<&str> = snap.split("\n---\n").nth(1).unwrap().lines().collect();
+    assert_eq!(body.len(), 6, "{snap}");
+    assert!(body[2].starts_with(r#"{"any_of":[{"ok":"#), "{snap}");
+    assert_eq!(body[3], r#"{"ok":11}"#, "{snap}");
+
+    // Recorded again, nothing flips: the same file, byte for byte.
+    let again = fresh_dir("rundep-again");
+    std::fs::create_dir_all(again.join("cases/ops")).unwrap();
+    let (code, out, err) = run(rig()
+        .arg("record")
+        .arg(&case)
+        .args(["--classpath", &classpath(&fx)])
+        .arg("--root")
+        .arg(&again)
+        .arg("--golden")
+        .arg(again.join("recorded")));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(
+        std::fs::read_to_string(again.join("recorded/rundep/pairs-set-twice.json")).unwrap(),
+        text
+    );
+
+    // Live, the Rust containers' answer is one of those results: no divergence, and the
+    // run-dependent ops are counted apart.
+    let (code, out, err) = run(rig()
+        .arg("diff")
+        .arg(&case)
+        .args(["--classpath", &classpath(&fx)]));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(divergences(&out).is_empty(), "{out}");
+    assert!(out.contains("1 agree, 0 diverge"), "{out}");
+    assert!(out.contains("; 1 run-dependent op "), "{out}");
+}
+
+#[test]
+fn fuzz_never_stops_on_a_run_dependent_op() {
+    let Some(fx) = fixture() else { return };
+    let root = fresh_dir("fuzz-rundep");
+    std::fs::create_dir_all(root.join("cases/ops")).unwrap();
+    let (code, out, err) = run(rig()
+        .arg("fuzz")
+        .args([
+            "--classpath",
+            &classpath(&fx),
+            "--seed",
+            "5",
+            "--cases",
+            "300",
+            "--families",
+            "unpack-dups",
+        ])
+        .arg("--root")
+        .arg(&root));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("no divergence in 300 cases"), "{out}");
+    assert!(out.contains(" run-dependent op"), "{out}");
+}

@@ -196,6 +196,7 @@ fn class(o: Option<&Outcome>) -> String {
         Some(Outcome::Error(_)) => "error".into(),
         Some(Outcome::Throws { class, .. }) => format!("throws {class}"),
         Some(Outcome::Unsupported(_)) => "unsupported".into(),
+        Some(Outcome::AnyOf(v)) => format!("any of {} (run-dependent)", v.len()),
         None => "no result".into(),
     }
 }

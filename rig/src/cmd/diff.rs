@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use harness::compare::{compare, Comparison};
+use harness::compare::{compare, run_dependent_count, run_dependent_ops, Comparison};
 use harness::exec::Executor;
 use harness::known::Known;
 use harness::store::Store;
@@ -81,6 +81,8 @@ fn diff(args: Args) -> Result<bool, String> {
     let started = Instant::now();
     let (mut agree, mut diverge, mut failed, mut ops) = (0usize, 0usize, 0usize, 0usize);
     let mut unsupported = 0usize;
+    // Ops whose result differed between the JVM's identity-hash regimes.
+    let mut run_dependent = 0usize;
     let (mut jvm_time, mut rust_time) = (Duration::ZERO, Duration::ZERO);
     let mut stopped = None;
     // Each worker loads and runs its cases; they are reported here, in the files' order.
@@ -120,6 +122,7 @@ fn diff(args: Args) -> Result<bool, String> {
                 }
                 (Answer::Run(Ok(expected)), Ok(actual)) => {
                     ops += case.ops.len();
+                    run_dependent += run_dependent_ops(&expected);
                     match compare(&case, &expected, &actual) {
                         Comparison::Same => agree += 1,
                         Comparison::Unsupported { .. } => unsupported += 1,
@@ -174,6 +177,12 @@ fn diff(args: Args) -> Result<bool, String> {
     }
     if restarts > 0 {
         notes.push_str(&format!(" ({restarts} adapter restarts)"));
+    }
+    if run_dependent > 0 {
+        notes.push_str(&format!(
+            "; {} (the result differs between the JVM's identity-hash regimes: any of them agrees)",
+            run_dependent_count(run_dependent)
+        ));
     }
     let (ref_time, actual_time) = match (on_jvm, with_adapter) {
         (true, false) => ("jvm side", "rust side"),

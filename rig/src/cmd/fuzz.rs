@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use harness::case::Case;
-use harness::compare::{compare, Comparison};
+use harness::compare::{compare, run_dependent_count, run_dependent_ops, Comparison};
 use harness::exec::Executor;
 use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
@@ -138,6 +138,8 @@ fn fuzz(args: Args) -> Result<bool, String> {
     let started = Instant::now();
     let mut last_report = Instant::now();
     let (mut cases, mut ops, mut unrunnable) = (0usize, 0usize, 0usize);
+    // Ops whose result differed between the JVM's identity-hash regimes: never a divergence.
+    let mut run_dependent = 0usize;
     let mut stopped: Option<String> = None;
     let mut found: Option<(Case, &'static str)> = None;
     let (reference, tested) = labels(&workers[0]);
@@ -177,10 +179,13 @@ fn fuzz(args: Args) -> Result<bool, String> {
             let differs = match (&ran.reference, &ran.tested) {
                 // The JVM answered exactly the other side's results.
                 (Answer::Same, Ok(_)) => None,
-                (Answer::Run(Ok(on_jvm)), Ok(on_rust)) => match compare(&case, on_jvm, on_rust) {
-                    Comparison::Differs(d) => Some(d),
-                    _ => None,
-                },
+                (Answer::Run(Ok(on_jvm)), Ok(on_rust)) => {
+                    run_dependent += run_dependent_ops(on_jvm);
+                    match compare(&case, on_jvm, on_rust) {
+                        Comparison::Differs(d) => Some(d),
+                        _ => None,
+                    }
+                }
                 _ => {
                     // A case either side cannot run is not a divergence; counted, and
                     // `rig diff` on it says why.
@@ -216,9 +221,17 @@ fn fuzz(args: Args) -> Result<bool, String> {
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     println!(
-        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}{}",
+        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}{}{}",
         cases as f64 / secs,
         ops as f64 / secs,
+        if run_dependent > 0 {
+            format!(
+                "; {} (the result differs between the JVM's identity-hash regimes: any of them agrees)",
+                run_dependent_count(run_dependent)
+            )
+        } else {
+            String::new()
+        },
         if unrunnable > 0 {
             format!("; {unrunnable} cases could not run on one side (rig diff says why)")
         } else {

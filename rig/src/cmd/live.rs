@@ -14,7 +14,7 @@ use harness::outcome::{golden_text, Outcome};
 use harness::rust::RustExecutor;
 
 use super::adapter::{Reference, SideArgs};
-use crate::jvm::{Answer, JvmArgs, JvmExecutor, Setup};
+use crate::jvm::{Answer, JvmArgs, Regimes, Setup};
 
 /// A case's result on one side.
 pub type Run = Result<Vec<Outcome>, ExecError>;
@@ -22,7 +22,9 @@ pub type Run = Result<Vec<Outcome>, ExecError>;
 /// One set of sides: the reference (the JVM, or the Rust containers standing in for it) and
 /// the side under test (the Rust containers, or an adapter).
 pub struct Sides {
-    pub jvm: Option<JvmExecutor>,
+    /// The JVM side, a child per identity-hash regime: its results mark the ops that differ
+    /// between regimes as run-dependent.
+    pub jvm: Option<Regimes>,
     pub rust: RustExecutor,
     pub adapter: Option<AdapterExecutor>,
 }
@@ -71,7 +73,7 @@ impl Sides {
         let mut all = Vec::with_capacity(jobs);
         for _ in 1..jobs {
             all.push(Sides {
-                jvm: first_jvm.as_ref().map(JvmExecutor::sibling),
+                jvm: first_jvm.as_ref().map(Regimes::sibling),
                 rust: RustExecutor::new(),
                 adapter: sides.start(jvm.case_timeout)?,
             });
@@ -158,7 +160,7 @@ impl Sides {
 
     /// How many JVM children died or were killed.
     pub fn crashes(&self) -> usize {
-        self.jvm.as_ref().map_or(0, |j| j.crashes)
+        self.jvm.as_ref().map_or(0, Regimes::crashes)
     }
 
     /// How many adapter processes were lost and restarted.

@@ -1,7 +1,9 @@
 //! `rig record`: runs cases through the JVM side and writes what it gave as snapshots
 //! (`snapshots/<name>.snap`, with provenance: the jar's version and SHA-1, or `--source`), and
 //! with `--golden DIR` as golden-format files too. Results from the test fixture say so, and
-//! `rig check` refuses them as Minecraft truth.
+//! `rig check` refuses them as Minecraft truth. Each case runs under every identity-hash
+//! regime ([`crate::jvm::regimes`]); an op whose results differ is recorded as any of them,
+//! never as a fact.
 
 use std::fs;
 use std::path::PathBuf;
@@ -66,6 +68,8 @@ fn record(args: Args) -> Result<bool, String> {
         provenance = provenance.with("jar_sha1", sha);
     }
     let (mut written, mut failed) = (0usize, 0usize);
+    // Ops whose result differed between the JVM's identity-hash regimes, kept as any of them.
+    let mut run_dependent = 0usize;
     for file in &files {
         let case = match jvm_cases::load(file) {
             Ok(c) => c,
@@ -90,6 +94,7 @@ fn record(args: Args) -> Result<bool, String> {
                 continue;
             }
         };
+        run_dependent += harness::compare::run_dependent_ops(&results);
         harness::store::check_name(&case.name).map_err(|e| format!("{}: {e}", file.display()))?;
         let case_path = store.case_path(&case.name);
         let case_text = case.to_text();
@@ -135,9 +140,17 @@ fn record(args: Args) -> Result<bool, String> {
         eprintln!("rig record: warning: rig check will not take these snapshots as truth: {why}");
     }
     println!(
-        "rig record: {written} of {} cases recorded from {}{}",
+        "rig record: {written} of {} cases recorded from {}{}{}",
         files.len(),
         setup.source,
+        if run_dependent > 0 {
+            format!(
+                "; {} (recorded as any of the results the identity-hash regimes gave)",
+                harness::compare::run_dependent_count(run_dependent)
+            )
+        } else {
+            String::new()
+        },
         if failed > 0 {
             format!("; {failed} failed")
         } else {

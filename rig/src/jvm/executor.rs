@@ -144,6 +144,14 @@ impl JvmExecutor {
         }
     }
 
+    /// A sibling (see [`JvmExecutor::sibling`]) whose JVM also gets `options`, after the
+    /// user's (an identity-hash regime's, [`super::regimes`]).
+    pub fn sibling_with(&self, options: &[String]) -> JvmExecutor {
+        let mut sibling = self.sibling();
+        sibling.config.options.extend(options.iter().cloned());
+        sibling
+    }
+
     fn spawn(&mut self) -> Result<Server, String> {
         self.generation += 1;
         // /proc/self/exe still runs this very binary when a rebuild has replaced the file.
@@ -442,10 +450,11 @@ impl JvmExecutor {
         };
         let mut results = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
-            let outcome = Outcome::from_json(item).map_err(|message| ExecError::Internal {
-                op: Some(i),
-                message: format!("the probe's result is not in the golden form: {message}"),
-            })?;
+            let outcome =
+                Outcome::from_golden_json(item).map_err(|message| ExecError::Internal {
+                    op: Some(i),
+                    message: format!("the probe's result is not in the golden form: {message}"),
+                })?;
             if let Some(e) = refused(i, &outcome) {
                 return Err(e);
             }

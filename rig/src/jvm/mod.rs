@@ -8,18 +8,22 @@
 //! - [`protocol`]: the child's frames and the probe's request lines.
 //! - [`server`]: the child, holding the JVM.
 //! - [`executor`]: [`JvmExecutor`], the parent's handle on the child.
+//! - [`regimes`]: [`Regimes`], a child per identity-hash regime, so that results that depend
+//!   on the run are found and kept as such.
 
 pub mod executor;
 pub mod jdk;
 pub mod minecraft;
 pub mod probe;
 pub mod protocol;
+pub mod regimes;
 pub mod server;
 
 use std::env;
 use std::path::PathBuf;
 
 pub use executor::{Answer, JvmExecutor, Setup};
+pub use regimes::Regimes;
 
 /// A class only the test fixture has (its switchboard of planted differences,
 /// rig/tests/fixture/README.md). The JVM is asked whether it can load it, so
@@ -65,11 +69,12 @@ pub struct JvmArgs {
 }
 
 impl JvmArgs {
-    /// The setup and a started JVM side, asked whether it loads the test fixture's marker
-    /// class: the fixture can never pass for Minecraft, whatever --source says.
-    pub fn start(&self) -> Result<(Setup, JvmExecutor), String> {
+    /// The setup and a started JVM side (a child per identity-hash regime), asked whether it
+    /// loads the test fixture's marker class: the fixture can never pass for Minecraft,
+    /// whatever --source says.
+    pub fn start(&self) -> Result<(Setup, Regimes), String> {
         let mut setup = self.setup()?;
-        let mut jvm = JvmExecutor::new(&setup)?;
+        let mut jvm = Regimes::new(&setup)?;
         if jvm
             .loads_fixture()
             .map_err(|e| format!("the JVM side cannot run: {e}"))?
