@@ -91,7 +91,7 @@ fn registry(data: &Path, name: &'static str) -> Registry {
             let rules = Version::ALL
                 .iter()
                 .filter(|v| v.data_version() <= data_version)
-                .last()
+                .next_back()
                 .unwrap_or_else(|| panic!("{name} is older than every named version"))
                 .rules();
             Version::new(name, data_version, states, biomes, rules)
