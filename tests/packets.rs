@@ -90,8 +90,7 @@ fn registry(data: &Path, name: &'static str) -> Registry {
             // Between two named versions: the older one's rules.
             let rules = Version::ALL
                 .iter()
-                .filter(|v| v.data_version() <= data_version)
-                .next_back()
+                .rfind(|v| v.data_version() <= data_version)
                 .unwrap_or_else(|| panic!("{name} is older than every named version"))
                 .rules();
             Version::new(name, data_version, states, biomes, rules)
