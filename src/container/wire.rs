@@ -84,6 +84,7 @@ impl PalettedContainer {
         let config = self.strategy.configuration_for_wire(r.u8()?);
         let mut next = PalettedContainer::empty(self.strategy, config);
         next.read_body(&mut r, true)?;
+        next.read_longs(&mut r, true)?;
         next.validate()?;
         *self = next;
         Ok(r.position())
@@ -132,6 +133,7 @@ impl PalettedContainer {
         {
             let mut next = PalettedContainer::empty(self.strategy, config);
             next.read_body(&mut r, false)?;
+            next.read_longs(&mut r, false)?;
             *self = next;
         } else {
             if let Palette::HashMap { entries, index, .. } = &mut self.palette {
@@ -140,11 +142,12 @@ impl PalettedContainer {
             }
             // Minecraft's in-place read reuses the palette object as it is.
             self.read_body(&mut r, false)?;
+            self.read_longs(&mut r, false)?;
         }
         Ok(r.position())
     }
 
-    /// Reads the palette, then the longs, into this container's own.
+    /// Reads the palette into this container's own.
     fn read_body(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
         // Minecraft looks every palette id up in the registry as it reads it
         // and throws at the first one the registry lacks.
@@ -193,6 +196,14 @@ impl PalettedContainer {
             }
             Palette::Global { .. } => {}
         }
+        Ok(())
+    }
+
+    /// Reads the longs into this container's storage, in its version's form.
+    /// Apart from [`read_body`](Self::read_body), whose palette loop stays
+    /// as small as it was before versions.
+    #[inline]
+    fn read_longs(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
         if self.strategy.rules().long_count() {
             self.read_counted_longs(r, strict)
         } else {
@@ -205,6 +216,7 @@ impl PalettedContainer {
     /// length fills it; another is checked against the unread bytes (as
     /// they were before the count) and its longs are read and dropped.
     #[cold]
+    #[inline(never)]
     fn read_counted_longs(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
         let allowed = r.remaining() / 8;
         let count = r.varint()?;
