@@ -97,6 +97,30 @@ pub enum Error {
         /// The array's length.
         len: usize,
     },
+    /// A long count on the wire (up to 1.21.4) that is not the storage's
+    /// length. Minecraft takes it and drops the longs; the strict read
+    /// refuses it.
+    LongCount {
+        /// The count read.
+        count: i32,
+        /// Longs the storage holds.
+        expected: usize,
+    },
+    /// A long count on the wire past what the unread bytes can hold
+    /// (netty's `DecoderException` from `readLongArray`).
+    LongArrayTooBig {
+        /// The count read.
+        size: i32,
+        /// The unread bytes over 8, before the count.
+        allowed: usize,
+    },
+    /// An operation the version does not have (`fill` before 26.x).
+    Unsupported {
+        /// The operation.
+        operation: &'static str,
+        /// The versions without it.
+        rules: crate::Rules,
+    },
     /// A value outside an inclusive range (commons-lang3 `Validate`'s
     /// `IllegalArgumentException`, Minecraft's range check): a storage index
     /// or value, or a position outside the container.
@@ -148,6 +172,17 @@ impl fmt::Display for Error {
             Error::NegativeLength { len } => write!(f, "Negative length {len} read from the wire"),
             Error::ArrayIndex { index, len } => {
                 write!(f, "Index {index} out of bounds for length {len}")
+            }
+            Error::LongCount { count, expected } => write!(
+                f,
+                "Long array count {count}, but the storage holds {expected} longs"
+            ),
+            Error::LongArrayTooBig { size, allowed } => write!(
+                f,
+                "LongArray with size {size} is bigger than allowed {allowed}"
+            ),
+            Error::Unsupported { operation, rules } => {
+                write!(f, "{operation} does not exist in {}", rules.span())
             }
             Error::OutOfRange { value, min, max } => write!(
                 f,

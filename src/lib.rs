@@ -58,6 +58,7 @@ mod section;
 mod serialize;
 mod storage;
 mod strategy;
+pub mod version;
 pub mod wire;
 
 pub use container::{PalettedContainer, Values};
@@ -67,6 +68,7 @@ pub use palette::{PaletteKind, NULL};
 pub use section::{BlockKinds, Section, StateTable};
 pub use storage::BitStorage;
 pub use strategy::{Configuration, Kind, Strategy};
+pub use version::{Rules, Version};
 
 /// The README's Rust examples, run as doc tests so that they stay true.
 #[cfg(doctest)]

@@ -1,9 +1,12 @@
-//! A chunk section as a chunk packet sends it: 26.x's `LevelChunkSection`
-//! wire form, its two sent counters kept up to date by [`Section::set`].
+//! A chunk section as a chunk packet sends it: `LevelChunkSection`'s wire
+//! form in the block states' version, its sent counters kept up to date by
+//! [`Section::set`].
 //!
-//! Minecraft keeps four counters per section and sends two: the non-empty
-//! (non-air) block count and the fluid count, each a big-endian short, then
-//! the block-state container, then the biome container. A client takes the
+//! Minecraft keeps four counters per section. 26.x sends two: the non-empty
+//! (non-air) block count and the fluid count, each a big-endian short;
+//! 1.18.2 to 1.21.4 send the non-empty count alone
+//! ([`Rules::fluid_count`](crate::Rules::fluid_count)). Then come the
+//! block-state container and the biome container. A client takes the
 //! counts as sent and never recounts, so [`Section::read`] does the same;
 //! [`Section::recount`] is the server's recount after a load from disk.
 
@@ -177,7 +180,8 @@ impl Section {
         self.non_empty
     }
 
-    /// The fluid count, as sent.
+    /// The fluid count, as sent; after a [`read`](Section::read) of a version
+    /// that sends none, 0.
     pub fn fluid_count(&self) -> i16 {
         self.fluids
     }
@@ -208,25 +212,36 @@ impl Section {
         (self.blocks, self.biomes)
     }
 
-    /// Appends the section as 26.x's `LevelChunkSection.write` sends it: the
-    /// non-empty count and the fluid count (big-endian shorts), the block
-    /// states, the biomes.
+    /// Whether the fluid count is sent: it is in the block states' version.
+    fn sends_fluids(&self) -> bool {
+        self.blocks.strategy().rules().fluid_count()
+    }
+
+    /// Appends the section as `LevelChunkSection.write` sends it: the
+    /// non-empty count and, in 26.x, the fluid count (big-endian shorts),
+    /// the block states, the biomes, each in its strategy's version.
     ///
     /// # Panics
     /// As [`PalettedContainer::write`].
     pub fn write(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.non_empty.to_be_bytes());
-        out.extend_from_slice(&self.fluids.to_be_bytes());
+        if self.sends_fluids() {
+            out.extend_from_slice(&self.fluids.to_be_bytes());
+        }
         self.blocks.write(out);
         self.biomes.write(out);
     }
 
-    /// Bytes [`write`](Section::write) appends (`getSerializedSize`).
+    /// Bytes [`write`](Section::write) appends (`getSerializedSize`): the
+    /// counters and each container's
+    /// [`serialized_size`](PalettedContainer::serialized_size), which up to
+    /// 1.20.1 is not what it writes.
     ///
     /// # Panics
     /// As [`PalettedContainer::serialized_size`].
     pub fn serialized_size(&self) -> usize {
-        4 + self.blocks.serialized_size() + self.biomes.serialized_size()
+        let counters = if self.sends_fluids() { 4 } else { 2 };
+        counters + self.blocks.serialized_size() + self.biomes.serialized_size()
     }
 
     /// Reads a section as a client does and gives the bytes consumed: the
@@ -240,7 +255,8 @@ impl Section {
         Ok(used)
     }
 
-    /// A section read from its wire form, with the bytes consumed.
+    /// A section read from its wire form, with the bytes consumed. The
+    /// block states' version says whether a fluid count is sent.
     ///
     /// # Errors
     /// As [`read`](Section::read).
@@ -250,7 +266,12 @@ impl Section {
         bytes: &[u8],
     ) -> Result<(Section, usize), Error> {
         let mut r = Reader::new(bytes);
-        let (non_empty, fluids) = (r.i16()?, r.i16()?);
+        let non_empty = r.i16()?;
+        let fluids = if blocks.rules().fluid_count() {
+            r.i16()?
+        } else {
+            0
+        };
         let mut at = r.position();
         let (blocks, used) =
             PalettedContainer::from_wire(blocks, &bytes[at..]).map_err(|e| e.shifted(at))?;

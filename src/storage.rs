@@ -1,4 +1,4 @@
-use crate::Error;
+use crate::{Error, Rules};
 
 /// `$body` with `$w` bound to the width `$bits` (1 to 32), as a constant
 /// for each width from 1 to 12 bits: every list palette's indices, in
@@ -319,6 +319,19 @@ impl BitStorage {
         }
         self.longs.fill(pattern as i64);
         Ok(())
+    }
+
+    /// [`try_fill`](Self::try_fill) in a version with `rules`: before 26.x
+    /// there is no `fill` ([`Rules::has_fill`]), so [`Error::Unsupported`]
+    /// and nothing changes.
+    pub fn try_fill_in(&mut self, rules: Rules, v: i64) -> Result<(), Error> {
+        if !rules.has_fill() {
+            return Err(Error::Unsupported {
+                operation: "fill",
+                rules,
+            });
+        }
+        self.try_fill(v)
     }
 
     /// The first value at least `bound`, with its index; none to look for

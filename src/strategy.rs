@@ -1,4 +1,5 @@
 use crate::palette::PaletteKind;
+use crate::version::Rules;
 
 /// Which of Minecraft's two container shapes a [`Strategy`] describes.
 ///
@@ -32,10 +33,16 @@ pub struct Configuration {
 /// A container's shape and registry: how many values it holds, how positions
 /// map to indices, and which palette a number of bits gets.
 ///
+/// It also carries the [`Rules`] of the Minecraft version it stands for
+/// (26.x's unless [`with_rules`](Self::with_rules) says otherwise), which
+/// the wire and disk forms follow; `get` and `set` never look at them.
+///
 /// Invariant: `registry >= 1`, and `global_bits` is `ceillog2(registry)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Strategy {
     kind: Kind,
+    // A byte after `kind`, where there was padding: the size is unchanged.
+    rules: Rules,
     registry: u32,
     global_bits: u32,
 }
@@ -50,7 +57,9 @@ pub(crate) fn ceillog2(n: u64) -> u32 {
 }
 
 impl Strategy {
-    /// A section's block states, 16 x 16 x 16, over a registry of `states`.
+    /// A section's block states, 16 x 16 x 16, over a registry of `states`,
+    /// with 26.x's rules ([`Version::block_strategy`](crate::Version::block_strategy)
+    /// for another version's).
     ///
     /// # Panics
     /// If `states` is 0.
@@ -58,7 +67,8 @@ impl Strategy {
         Strategy::with(Kind::BlockStates, states)
     }
 
-    /// A section's biomes, 4 x 4 x 4, over a registry of `biomes`.
+    /// A section's biomes, 4 x 4 x 4, over a registry of `biomes`, with
+    /// 26.x's rules.
     ///
     /// # Panics
     /// If `biomes` is 0.
@@ -74,9 +84,21 @@ impl Strategy {
         assert!(registry > 0, "a registry needs at least one value");
         Strategy {
             kind,
+            rules: Rules::V26_1,
             registry,
             global_bits: ceillog2(u64::from(registry)),
         }
+    }
+
+    /// This strategy following another version's rules.
+    pub fn with_rules(self, rules: Rules) -> Strategy {
+        Strategy { rules, ..self }
+    }
+
+    /// The rules of the version it stands for.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// Block states or biomes.

@@ -109,6 +109,19 @@ impl<'a> Reader<'a> {
     }
 }
 
+impl Reader<'_> {
+    /// Reads `n` longs and drops them, one at a time as netty does, so a
+    /// short input fails at the first long it lacks.
+    pub fn skip_i64s(&mut self, n: usize) -> Result<(), Error> {
+        let whole = (self.remaining() / 8).min(n);
+        self.pos += whole * 8;
+        if whole < n {
+            return Err(self.truncated(8));
+        }
+        Ok(())
+    }
+}
+
 /// Appends `longs` as 8 big-endian bytes each.
 #[inline]
 pub fn write_longs(out: &mut Vec<u8>, longs: &[i64]) {

@@ -61,3 +61,17 @@ fn strategy_is_its_kind_and_registry_size() {
     assert!(err.unwrap_err().to_string().contains("at least one value"));
     assert!(serde_json::from_value::<Strategy>(json!({"kind": "fluids", "registry": 2})).is_err());
 }
+
+#[test]
+fn an_older_strategy_names_its_rules() {
+    let s = paletted::Version::V1_20_1.block_strategy();
+    let value = serde_json::to_value(s).unwrap();
+    assert_eq!(
+        value,
+        json!({"kind": "block_states", "registry": 24135, "rules": "1.18.2"})
+    );
+    assert_eq!(serde_json::from_value::<Strategy>(value).unwrap(), s);
+    let s = paletted::Version::V1_21_4.biome_strategy();
+    let back: Strategy = serde_json::from_value(serde_json::to_value(s).unwrap()).unwrap();
+    assert_eq!(back, s);
+}

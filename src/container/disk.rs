@@ -19,8 +19,17 @@ impl PalettedContainer {
     }
 
     /// [`pack`](Self::pack), or the failure Minecraft throws for a leniently
-    /// loaded container.
+    /// loaded container. Before 26.x the saved form declares no bit count,
+    /// so there `bits` is -1.
     pub fn try_pack(&self) -> Result<Packed, Error> {
+        let mut packed = self.pack_declared()?;
+        if !self.strategy.rules().declares_bits() {
+            packed.bits = -1;
+        }
+        Ok(packed)
+    }
+
+    fn pack_declared(&self) -> Result<Packed, Error> {
         let size = self.storage.len();
         let mut palette: Vec<u32> = Vec::new();
         let mut indices: Vec<u32> = Vec::with_capacity(size);
@@ -168,12 +177,14 @@ impl PalettedContainer {
     /// past the palette's end is [`Error::Index`].
     ///
     /// # Errors
-    /// [`Error::BitCount`], [`Error::MissingData`], [`Error::Length`],
+    /// [`Error::BitCount`] (in every version: a declared count that
+    /// disagrees with the palette is inconsistent even where Minecraft's
+    /// saves declare none), [`Error::MissingData`], [`Error::Length`],
     /// [`Error::Empty`], [`Error::Index`], and [`Error::Id`] for an id
     /// outside the registry.
     pub fn unpack(strategy: Strategy, packed: Packed) -> Result<PalettedContainer, Error> {
+        PalettedContainer::check_bit_count(&strategy, &packed)?;
         if packed.palette.is_empty() {
-            PalettedContainer::check_bit_count(&strategy, &packed)?;
             return Err(Error::Empty);
         }
         let container = PalettedContainer::unpack_lenient(strategy, packed)?;
@@ -201,8 +212,13 @@ impl PalettedContainer {
     /// saved an index past its end loads and fails when read. Only the
     /// global configuration translates indices on load, so there an index
     /// past the palette's end is an error now, as Minecraft throws it then.
+    /// Before 26.x a declared bit count is not looked at.
     pub fn unpack_lenient(strategy: Strategy, packed: Packed) -> Result<PalettedContainer, Error> {
-        let config = PalettedContainer::check_bit_count(&strategy, &packed)?;
+        let config = if strategy.rules().declares_bits() {
+            PalettedContainer::check_bit_count(&strategy, &packed)?
+        } else {
+            strategy.configuration_for_palette_len(packed.palette.len())
+        };
         let registry = strategy.registry_size();
         if let Some(&id) = packed.palette.iter().find(|&&id| id >= registry) {
             return Err(Error::Id { id, registry });

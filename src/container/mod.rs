@@ -141,7 +141,10 @@ impl PartialEq for PalettedContainer {
     /// configuration, palette entries in order, and longs.
     fn eq(&self, other: &Self) -> bool {
         self.strategy == other.strategy
-            && self.config == other.config
+            && self
+                .strategy
+                .rules()
+                .same_configuration(self.config, other.config)
             && self.palette.same_entries(&other.palette)
             && self.storage == other.storage
     }

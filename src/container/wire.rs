@@ -9,7 +9,8 @@ impl PalettedContainer {
     /// Appends the container as `PalettedContainer.write` sends it: a byte of
     /// the bits, the palette (the one id; or the count and the ids; or
     /// nothing for the global palette) as VarInts, then every long, 8 bytes
-    /// big-endian, with no count before them.
+    /// big-endian. 26.x sends no count before the longs; up to 1.21.4
+    /// ([`Rules::long_count`](crate::Rules::long_count)) a VarInt count of them comes first.
     ///
     /// # Panics
     /// If the container was loaded from an empty palette and not yet set.
@@ -22,19 +23,29 @@ impl PalettedContainer {
     pub fn try_write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
         let (head, entries) = self.palette.wire_parts()?;
         let longs = self.storage.longs();
+        let counted = self.strategy.rules().long_count();
         // Room for the longest VarInts: the exact size costs a pass over
         // the palette, as much as writing it does.
-        out.reserve(1 + wire::MAX_VARINT_LEN * (1 + entries.len()) + 8 * longs.len());
+        out.reserve(
+            1 + wire::MAX_VARINT_LEN * (1 + usize::from(counted) + entries.len()) + 8 * longs.len(),
+        );
         out.push(self.storage.bits() as u8);
         if let Some(head) = head {
             wire::write_varint(out, head);
         }
         entries.iter().for_each(|&v| wire::write_varint(out, v));
+        if counted {
+            wire::write_varint(out, longs.len() as u32);
+        }
         wire::write_longs(out, longs);
         Ok(())
     }
 
-    /// Bytes [`write`](Self::write) appends.
+    /// Bytes [`write`](Self::write) appends, as `getSerializedSize` computes
+    /// them. Up to 1.20.1 ([`Rules::serialized_size_bug`](crate::Rules::serialized_size_bug)) that is not the
+    /// written length: Minecraft counts the VarInt of the number of values
+    /// (4,096 or 64) where it writes that of the long count, and a byte for
+    /// the global palette, which writes none.
     ///
     /// # Panics
     /// If the container was loaded from an empty palette and not yet set.
@@ -44,7 +55,17 @@ impl PalettedContainer {
 
     /// [`serialized_size`](Self::serialized_size), or [`Error::Uninitialized`].
     pub fn try_serialized_size(&self) -> Result<usize, Error> {
-        Ok(1 + self.palette.wire_len()? + 8 * self.storage.longs().len())
+        let longs = self.storage.longs().len();
+        let size = 1 + self.palette.wire_len()? + 8 * longs;
+        let rules = self.strategy.rules();
+        Ok(if !rules.long_count() {
+            size
+        } else if rules.serialized_size_bug() {
+            let global = matches!(self.palette, Palette::Global { .. });
+            size + wire::varint_len(self.storage.len() as u32) + usize::from(global)
+        } else {
+            size + wire::varint_len(longs as u32)
+        })
     }
 
     /// Reads the wire form from `bytes`, as a client does, and gives the
@@ -53,8 +74,9 @@ impl PalettedContainer {
     /// The bits byte picks the configuration; the container then holds
     /// exactly what Minecraft's `read` leaves on success. Untrusted bytes are
     /// checked: ids outside the registry, palettes longer than their kind
-    /// holds, indices past the palette's end and short input are errors, and
-    /// on any error the container is unchanged.
+    /// holds, indices past the palette's end, a long count (up to 1.21.4)
+    /// other than the storage's length ([`Error::LongCount`]) and short
+    /// input are errors, and on any error the container is unchanged.
     pub fn read(&mut self, bytes: &[u8]) -> Result<usize, Error> {
         // On success this holds what Minecraft's in-place read leaves, so a
         // fresh container (kept only if valid) gives the same result.
@@ -62,6 +84,7 @@ impl PalettedContainer {
         let config = self.strategy.configuration_for_wire(r.u8()?);
         let mut next = PalettedContainer::empty(self.strategy, config);
         next.read_body(&mut r, true)?;
+        next.read_longs(&mut r, true)?;
         next.validate()?;
         *self = next;
         Ok(r.position())
@@ -96,13 +119,21 @@ impl PalettedContainer {
     /// palette and longs are overwritten in place, so short input leaves
     /// what was read so far; otherwise a fresh palette and storage are read
     /// and kept only on success. Indices past the palette's end load and fail
-    /// later, as in Minecraft. Never panics.
+    /// later, as in Minecraft. Up to 1.21.4 the configurations compare as
+    /// [`Rules::same_configuration`](crate::Rules::same_configuration) says, and a long count other than the
+    /// storage's length is taken as [`Rules::long_count`](crate::Rules::long_count) describes: its
+    /// longs dropped, or [`Error::LongArrayTooBig`]. Never panics.
     pub fn read_lenient(&mut self, bytes: &[u8]) -> Result<usize, Error> {
         let mut r = Reader::new(bytes);
         let config = self.strategy.configuration_for_wire(r.u8()?);
-        if config != self.config {
+        if !self
+            .strategy
+            .rules()
+            .same_configuration(config, self.config)
+        {
             let mut next = PalettedContainer::empty(self.strategy, config);
             next.read_body(&mut r, false)?;
+            next.read_longs(&mut r, false)?;
             *self = next;
         } else {
             if let Palette::HashMap { entries, index, .. } = &mut self.palette {
@@ -111,11 +142,12 @@ impl PalettedContainer {
             }
             // Minecraft's in-place read reuses the palette object as it is.
             self.read_body(&mut r, false)?;
+            self.read_longs(&mut r, false)?;
         }
         Ok(r.position())
     }
 
-    /// Reads the palette, then the longs, into this container's own.
+    /// Reads the palette into this container's own.
     fn read_body(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
         // Minecraft looks every palette id up in the registry as it reads it
         // and throws at the first one the registry lacks.
@@ -164,7 +196,46 @@ impl PalettedContainer {
             }
             Palette::Global { .. } => {}
         }
-        r.i64s_into(self.storage.longs_mut())
+        Ok(())
+    }
+
+    /// Reads the longs into this container's storage, in its version's form.
+    /// Apart from [`read_body`](Self::read_body), whose palette loop stays
+    /// as small as it was before versions.
+    #[inline]
+    fn read_longs(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
+        if self.strategy.rules().long_count() {
+            self.read_counted_longs(r, strict)
+        } else {
+            r.i64s_into(self.storage.longs_mut())
+        }
+    }
+
+    /// Reads a count of longs, then the longs, as `readLongArray` up to
+    /// 1.21.4 does into the storage's array: only a count of the storage's
+    /// length fills it; another is checked against the unread bytes (as
+    /// they were before the count) and its longs are read and dropped.
+    #[cold]
+    #[inline(never)]
+    fn read_counted_longs(&mut self, r: &mut Reader<'_>, strict: bool) -> Result<(), Error> {
+        let allowed = r.remaining() / 8;
+        let count = r.varint()?;
+        let expected = self.storage.longs().len();
+        if usize::try_from(count) == Ok(expected) {
+            return r.i64s_into(self.storage.longs_mut());
+        }
+        if strict {
+            return Err(Error::LongCount { count, expected });
+        }
+        match usize::try_from(count) {
+            Ok(n) if n > allowed => Err(Error::LongArrayTooBig {
+                size: count,
+                allowed,
+            }),
+            Ok(n) => r.skip_i64s(n),
+            // Java's `new long[count]` of a negative count.
+            Err(_) => Err(Error::NegativeLength { len: count }),
+        }
     }
 }
 
