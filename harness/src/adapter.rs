@@ -503,25 +503,33 @@ impl Executor for AdapterExecutor {
         }
         let n = case.ops.len();
         let subject = case.subject.kind();
-        // The first op the handshake does not list: it and every op after
-        // it (whose state would be unknown) are unsupported, unasked.
-        let first_unlisted = (0..n).find(|&i| !self.handshake.supports(subject, case.ops.kind(i)));
-        let asked = first_unlisted.unwrap_or(n);
-        let mut results = if asked == 0 {
+        let listed: Vec<bool> = (0..n)
+            .map(|i| self.handshake.supports(subject, case.ops.kind(i)))
+            .collect();
+        // An op the handshake does not list is unsupported, unasked. One
+        // that changes no state is left out of the request and the ops
+        // after it still asked for; the first that changes state ends the
+        // request (the state after it is unknown), it and every op after it
+        // unsupported.
+        let end = (0..n)
+            .find(|&i| !listed[i] && case.ops.changes_state(i))
+            .unwrap_or(n);
+        let asked: Vec<usize> = (0..end).filter(|&i| listed[i]).collect();
+        let answers = if asked.is_empty() {
             Vec::new()
-        } else if asked < n {
-            let prefix = Case {
-                ops: case.ops.truncated(asked),
-                ..case.clone()
-            };
-            self.ask(&prefix)
-                .map_err(|message| ExecError::Internal { op: None, message })?
-        } else {
+        } else if asked.len() == n {
             self.ask(case)
                 .map_err(|message| ExecError::Internal { op: None, message })?
+        } else {
+            let request = Case {
+                ops: case.ops.select(&asked),
+                ..case.clone()
+            };
+            self.ask(&request)
+                .map_err(|message| ExecError::Internal { op: None, message })?
         };
-        if let Some(i) = first_unlisted {
-            let why = if self.handshake.ops.contains_key(subject) {
+        let why = |i: usize| {
+            if self.handshake.ops.contains_key(subject) {
                 format!(
                     "{} does not list {subject} op `{}` in its handshake",
                     self.handshake.implementation,
@@ -532,9 +540,17 @@ impl Executor for AdapterExecutor {
                     "{} does not list {subject} subjects in its handshake",
                     self.handshake.implementation
                 )
-            };
-            results.extend((asked..n).map(|_| Outcome::Unsupported(why.clone())));
-        }
+            }
+        };
+        let mut answers = answers.into_iter();
+        let results = (0..n)
+            .map(|i| match (i < end, listed[i]) {
+                // `ask` checked there is one answer per op asked for.
+                (true, true) => answers.next().expect("one answer per op asked"),
+                (true, false) => Outcome::Unsupported(why(i)),
+                (false, _) => Outcome::Unsupported(why(end)),
+            })
+            .collect();
         Ok(results)
     }
 }

@@ -44,6 +44,16 @@ impl AdapterArgs {
     }
 }
 
+/// `s` as one word for `sh`: as it is when that is safe, else in single quotes.
+pub fn shell_quote(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
 /// Starts an adapter and reads its handshake.
 pub fn start_adapter(cmd: &str, case_timeout: f64) -> Result<AdapterExecutor, String> {
     let timeout = std::time::Duration::try_from_secs_f64(case_timeout)

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use harness::case::Case;
+use harness::compare::Counts;
 use harness::exec::Executor;
 use harness::known::Known;
 use harness::outcome::Outcome;
@@ -17,7 +18,7 @@ use harness::rust::RustExecutor;
 use harness::snapshot::Snapshot;
 use harness::store::{self, Store};
 use harness::trusted::Trusted;
-use harness::verdict::{judge, Verdict};
+use harness::verdict::{judge_measured, Verdict};
 use rayon::prelude::*;
 
 /// Arguments of `rig check`.
@@ -62,6 +63,8 @@ pub(crate) struct Row {
     pub(crate) file: String,
     /// Seconds the check took.
     pub(crate) seconds: f64,
+    /// How much of the case was compared.
+    pub(crate) counts: Counts,
 }
 
 /// Runs `rig check`.
@@ -122,9 +125,10 @@ fn run_in_pool(args: Args) -> ExitCode {
     let mut items = items.into_iter().peekable();
     while items.peek().is_some() {
         let batch: Vec<Item> = items.by_ref().take(batch).collect();
+        let command = adapter.as_ref().map(|a| a.command().to_string());
         let timed = |exec: &mut dyn Executor, item| {
             let clock = std::time::Instant::now();
-            let mut row = check_one(&store, exec, &known, &trusted, item);
+            let mut row = check_one(&store, exec, command.as_deref(), &known, &trusted, item);
             row.seconds = clock.elapsed().as_secs_f64();
             row
         };
@@ -159,6 +163,17 @@ fn run_in_pool(args: Args) -> ExitCode {
         }
         if let Err(e) = a.finish() {
             eprintln!("rig check: warning: {e}");
+        }
+        let skipped: usize = rows.iter().map(|r| r.counts.skipped).sum();
+        let cut = rows
+            .iter()
+            .filter(|r| r.counts.ended.is_some() && r.counts.compared > 0)
+            .count();
+        if skipped > 0 || cut > 0 {
+            eprintln!(
+                "rig check: {skipped} op(s) the adapter does not support that change no state were skipped; \
+                 {cut} case(s) were compared only up to an unsupported op that changes state"
+            );
         }
     }
     let checked = rows.len() - setup_rows;
@@ -383,12 +398,15 @@ fn failed(name: String, error: String) -> Row {
         name,
         verdict: Verdict::Failed(format!("{error}\n")),
         seconds: 0.0,
+        counts: Counts::default(),
     }
 }
 
+/// `command`: the adapter's, if `exec` is one, for the replay line.
 fn check_one(
     store: &Store,
     exec: &mut dyn Executor,
+    command: Option<&str>,
     known: &Known,
     trusted: &Trusted,
     item: Item,
@@ -402,8 +420,15 @@ fn check_one(
         Ok(x) => x,
         Err(row) => return row,
     };
-    let verdict = match judge(exec, &case, &results, known) {
-        Verdict::Failed(report) => Verdict::Failed(format!("{report}{replay}\n")),
+    let (verdict, counts) = judge_measured(exec, &case, &results, known);
+    let verdict = match verdict {
+        Verdict::Failed(report) => {
+            // The replay line ends with `rig repro CASE`; an adapter's failure replays on it.
+            let executor = command
+                .map(|c| format!(" --executor {}", super::adapter::shell_quote(c)))
+                .unwrap_or_default();
+            Verdict::Failed(format!("{report}{replay}{executor}\n"))
+        }
         v => v,
     };
     Row {
@@ -411,6 +436,7 @@ fn check_one(
         verdict,
         file,
         seconds: 0.0,
+        counts,
     }
 }
 
@@ -436,6 +462,7 @@ pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loade
                 name,
                 verdict: Verdict::Failed(error),
                 seconds: 0.0,
+                counts: Counts::default(),
             })
         }
         Item::Recording(path) => {
