@@ -219,6 +219,14 @@ impl Process {
         }
     }
 
+    /// A line already read and not yet taken, without waiting.
+    fn pending_line(&self) -> Option<String> {
+        match self.lines.try_recv() {
+            Ok(Line::Text(line)) => Some(line),
+            _ => None,
+        }
+    }
+
     /// The next line within `timeout`.
     fn next_line(&self, timeout: Duration) -> Result<String, Gone> {
         match self.lines.recv_timeout(timeout) {
@@ -323,7 +331,16 @@ pub struct AdapterExecutor {
     pub restarts: usize,
     /// Why no further case can run (a restarted adapter gave no handshake).
     unusable: Option<String>,
+    /// The last request's id.
+    last_id: u64,
+    /// The last few requests' ids and case names, to blame an extra answer on.
+    recent: VecDeque<(u64, String)>,
+    /// Cases found to have broken the protocol after they were judged.
+    late: Vec<(String, String)>,
 }
+
+/// Requests remembered to blame an extra answer on.
+const RECENT: usize = 16;
 
 impl AdapterExecutor {
     /// Starts `sh -c command` and reads its handshake (within `timeout`).
@@ -336,6 +353,9 @@ impl AdapterExecutor {
             process: Some(process),
             restarts: 0,
             unusable: None,
+            last_id: 0,
+            recent: VecDeque::new(),
+            late: Vec::new(),
         })
     }
 
@@ -352,6 +372,13 @@ impl AdapterExecutor {
     /// Why no further case can run, once a restart has failed.
     pub fn unusable(&self) -> Option<&str> {
         self.unusable.as_deref()
+    }
+
+    /// Cases found, after they were judged, to have broken the protocol (an
+    /// adapter that answered one case twice): each case's name and why. The
+    /// rig blames the case that caused it, not the one whose answer it took.
+    pub fn take_late_failures(&mut self) -> Vec<(String, String)> {
+        std::mem::take(&mut self.late)
     }
 
     /// Closes the adapter's stdin and waits for it to exit 0.
@@ -375,10 +402,30 @@ impl AdapterExecutor {
             }
         }
         let process = self.process.as_ref().expect("started above");
-        let mut request = json!({ "case": case.to_json() }).to_string();
+        // A line waiting before the request is sent answers nothing asked:
+        // the case before was answered twice.
+        while let Some(extra) = process.pending_line() {
+            blame_extra(&self.recent, &mut self.late, &extra);
+        }
+        self.last_id += 1;
+        let id = self.last_id;
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((id, case.name.clone()));
+        let mut request = json!({ "id": id, "case": case.to_json() }).to_string();
         request.push('\n');
         process.send(request);
-        let answer = process.next_line(self.timeout);
+        // An answer that names another request's id is an extra answer to
+        // that one: blamed on it, and this case's own answer still awaited.
+        let answer = loop {
+            match process.next_line(self.timeout) {
+                Ok(line) if answer_id(&line).is_some_and(|other| other != id) => {
+                    blame_extra(&self.recent, &mut self.late, &line);
+                }
+                other => break other,
+            }
+        };
         let died = matches!(answer, Err(Gone::Died(_)));
         let failure = match answer {
             Ok(line) => match parse_answer(&line, case.ops.len()) {
@@ -412,6 +459,30 @@ impl AdapterExecutor {
             "{failure}; {fate} and is restarted for the next case{tail}"
         ))
     }
+}
+
+/// The `id` an answer line echoes, if it does.
+fn answer_id(line: &str) -> Option<u64> {
+    serde_json::from_str::<Value>(line)
+        .ok()?
+        .get("id")?
+        .as_u64()
+}
+
+/// Records an extra answer against the case it answers: the one whose id it
+/// echoes, else the last case asked.
+fn blame_extra(recent: &VecDeque<(u64, String)>, late: &mut Vec<(String, String)>, line: &str) {
+    let named = answer_id(line).and_then(|id| recent.iter().find(|(i, _)| *i == id));
+    let Some((_, case)) = named.or(recent.back()) else {
+        return;
+    };
+    late.push((
+        case.clone(),
+        format!(
+            "the adapter answered this case twice; the extra answer: {}",
+            cut(line)
+        ),
+    ));
 }
 
 /// Starts the command and reads its handshake line.
@@ -458,6 +529,8 @@ pub fn parse_answer(line: &str, ops: usize) -> Result<Vec<Outcome>, String> {
     let Value::Object(mut m) = v else {
         return Err(format!("the adapter answered {}, not an object", cut(line)));
     };
+    // The request's id, echoed; matched by the caller.
+    m.remove("id");
     let keys: Vec<&str> = m.keys().map(String::as_str).collect();
     match (keys.as_slice(), m.get("results"), m.get("unsupported")) {
         (["results"], Some(Value::Array(items)), _) => {

@@ -168,6 +168,53 @@ fn malformed_json_fails_its_case_and_the_run_goes_on() {
 }
 
 #[test]
+fn an_adapter_that_answers_twice_fails_the_case_it_answered_twice() {
+    let (code, out, err) = check_toy("twice", "twice", &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]], "{out}");
+    assert!(
+        out.contains("the adapter answered this case twice"),
+        "{out}"
+    );
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn fuzz_says_when_nothing_could_be_compared() {
+    let dir = store("fuzz-none");
+    // A storage-only adapter, fuzzed with container cases: nothing compares.
+    let minimal = format!(
+        "python3 {}",
+        repo().join("adapters/kits/python/minimal.py").display()
+    );
+    let (code, out, err) = rig_in(
+        &dir,
+        &[
+            "fuzz",
+            "--executor",
+            &minimal,
+            "--reference",
+            "paletted",
+            "--seed",
+            "3",
+            "--cases",
+            "5",
+            "--families",
+            "flat",
+        ],
+        &[],
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(!out.contains("no divergence"), "{out}");
+    assert!(
+        err.contains(
+            "nothing compared: none of the 5 cases could be compared; 5 cases unsupported"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_wrong_number_of_results_fails_its_case() {
     let (code, out, err) = check_toy("count", "count", &[]);
     assert_eq!(code, 1, "{out}{err}");

@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use harness::case::Case;
-use harness::compare::Counts;
 use harness::exec::Executor;
 use harness::known::Known;
 use harness::outcome::Outcome;
@@ -63,8 +62,11 @@ pub(crate) struct Row {
     pub(crate) file: String,
     /// Seconds the check took.
     pub(crate) seconds: f64,
-    /// How much of the case was compared.
-    pub(crate) counts: Counts,
+    /// Unsupported ops that change no state, skipped.
+    pub(crate) skipped: usize,
+    /// Whether comparison ended early, at an unsupported state change, after
+    /// some ops were compared.
+    pub(crate) cut: bool,
 }
 
 /// Runs `rig check`.
@@ -147,6 +149,21 @@ fn run_in_pool(args: Args) -> ExitCode {
             rows.push(row);
             bar.inc(1);
         }
+        // A case found to have broken the protocol after it was judged (an
+        // extra answer) fails, not the case whose answer the extra one took.
+        for (name, why) in adapter
+            .as_mut()
+            .map(|a| a.take_late_failures())
+            .unwrap_or_default()
+        {
+            if let Some(row) = rows.iter_mut().rev().find(|r| r.name == name) {
+                let report = format!("case {name}: {why}\n");
+                bar.suspend(|| println!("{report}"));
+                if !row.verdict.is_failure() {
+                    row.verdict = Verdict::Failed(report);
+                }
+            }
+        }
         if let Some(why) = adapter.as_ref().and_then(|a| a.unusable()) {
             bar.finish_and_clear();
             eprintln!("rig check: {why}");
@@ -164,11 +181,8 @@ fn run_in_pool(args: Args) -> ExitCode {
         if let Err(e) = a.finish() {
             eprintln!("rig check: warning: {e}");
         }
-        let skipped: usize = rows.iter().map(|r| r.counts.skipped).sum();
-        let cut = rows
-            .iter()
-            .filter(|r| r.counts.ended.is_some() && r.counts.compared > 0)
-            .count();
+        let skipped: usize = rows.iter().map(|r| r.skipped).sum();
+        let cut = rows.iter().filter(|r| r.cut).count();
         if skipped > 0 || cut > 0 {
             eprintln!(
                 "rig check: {skipped} op(s) the adapter does not support that change no state were skipped; \
@@ -398,7 +412,8 @@ fn failed(name: String, error: String) -> Row {
         name,
         verdict: Verdict::Failed(format!("{error}\n")),
         seconds: 0.0,
-        counts: Counts::default(),
+        skipped: 0,
+        cut: false,
     }
 }
 
@@ -436,7 +451,8 @@ fn check_one(
         verdict,
         file,
         seconds: 0.0,
-        counts,
+        skipped: counts.skipped,
+        cut: counts.ended.is_some() && counts.compared > 0,
     }
 }
 
@@ -462,7 +478,8 @@ pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loade
                 name,
                 verdict: Verdict::Failed(error),
                 seconds: 0.0,
-                counts: Counts::default(),
+                skipped: 0,
+                cut: false,
             })
         }
         Item::Recording(path) => {

@@ -18,6 +18,7 @@ misbehaves as MODE says:
   decline-palette  (any case) answers every container `palette` unsupported,
                the ops after it as paletted does; on the named case its last
                result wrong
+  twice        answers twice
   decline-set  (any case) answers the first container `set` and every op
                after it unsupported, as an adapter that cannot set does
 
@@ -76,6 +77,8 @@ for line in sys.stdin:
         elif mode == "malformed":
             print('{"results": [oops', flush=True)
             continue
+        elif mode == "twice":
+            print(json.dumps(answer), flush=True)
         elif mode == "count":
             answer["results"].pop()
         elif mode == "unsupported":
