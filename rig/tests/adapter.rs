@@ -98,6 +98,18 @@ fn paletted_as_an_adapter_gives_plain_checks_verdicts_on_the_recorded_set() {
 }
 
 #[test]
+fn rig_adapter_paletted_runs_this_rig_with_no_rig_on_the_path() {
+    let dir = store("no-path");
+    let (code, out, err) = rig_in(
+        &dir,
+        &["check", "--executor", "rig adapter paletted"],
+        &[("PATH", "/usr/bin:/bin")],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "3 passed, 0 failed\n", "{err}");
+}
+
+#[test]
 fn a_wrong_adapter_fails_the_case_it_is_wrong_on() {
     let (code, out, err) = check_toy("wrong", "wrong", &[]);
     assert_eq!(code, 1, "{out}{err}");

@@ -323,7 +323,10 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
         unsupported: BTreeMap::new(),
         restarts: 0,
     };
+    // Each case's verdict so far: passed, failed, or unsupported with its reason.
+    let mut verdicts: Vec<Result<bool, String>> = Vec::with_capacity(set.len());
     for (index, r) in set.iter().enumerate() {
+        verdicts.push(Ok(false));
         let tally = report
             .families
             .entry(family(&r.case.name).to_string())
@@ -336,11 +339,13 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
             }
             Ok(actual) => match measure(&r.case, &r.results, &actual) {
                 (Comparison::Same, counts) => {
+                    verdicts[index] = Ok(true);
                     tally.passed += 1;
                     tally.ops += counts.compared;
                     tally.skipped += counts.skipped;
                 }
                 (Comparison::Unsupported { reason, .. }, counts) => {
+                    verdicts[index] = Err(reason.clone());
                     tally.unsupported += 1;
                     tally.skipped += counts.skipped;
                     *report.unsupported.entry(reason).or_default() += 1;
@@ -364,6 +369,34 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
                     }
                 }
             },
+        }
+        // A case found to have broken the protocol after it was judged (answered twice)
+        // fails, not the case whose answer the extra one took.
+        for (case, why) in adapter.take_late_failures() {
+            let Some(i) = set.iter().position(|r| r.case.name == case) else {
+                continue;
+            };
+            let tally = report
+                .families
+                .entry(family(&case).to_string())
+                .or_default();
+            match std::mem::replace(&mut verdicts[i], Ok(false)) {
+                Ok(true) => tally.passed -= 1,
+                Err(reason) => {
+                    tally.unsupported -= 1;
+                    if let Some(n) = report.unsupported.get_mut(&reason) {
+                        *n -= 1;
+                        if *n == 0 {
+                            report.unsupported.remove(&reason);
+                        }
+                    }
+                }
+                Ok(false) => continue,
+            }
+            tally.failed += 1;
+            report
+                .not_run
+                .push((case, format!("internal error: {why}")));
         }
         if let Some(why) = adapter.unusable() {
             return Err(format!("{name}: {why}"));
