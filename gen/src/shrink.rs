@@ -462,22 +462,7 @@ pub fn first_disagreement(recorded: &[Outcome], actual: &[Outcome]) -> Option<us
 /// Whether an op only looks: it changes nothing in Minecraft's object, so
 /// the recorded results of the ops after it hold without it.
 pub fn observes(ops: &Ops, i: usize) -> bool {
-    match ops {
-        Ops::Container(v) => !matches!(
-            v[i],
-            ContainerOp::Set { .. }
-                | ContainerOp::GetAndSet { .. }
-                | ContainerOp::Unpack { .. }
-                | ContainerOp::Read { .. }
-        ),
-        Ops::Storage(v) => !matches!(
-            v[i],
-            StorageOp::Load { .. }
-                | StorageOp::Set { .. }
-                | StorageOp::GetAndSet { .. }
-                | StorageOp::Fill { .. }
-        ),
-    }
+    !ops.changes_state(i)
 }
 
 fn same_op(a: &Ops, i: usize, b: &Ops, j: usize) -> bool {
@@ -583,11 +568,7 @@ pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<S
 
 /// The ops of `case` at `indices`, in order.
 pub fn select(case: &Case, indices: &[usize]) -> Case {
-    let ops = match &case.ops {
-        Ops::Container(v) => Ops::Container(indices.iter().map(|&i| v[i].clone()).collect()),
-        Ops::Storage(v) => Ops::Storage(indices.iter().map(|&i| v[i].clone()).collect()),
-    };
-    with_ops(case, ops)
+    with_ops(case, case.ops.select(indices))
 }
 
 /// The shrunk case as a regression case: named `regress/<original>-shrunk`,

@@ -252,6 +252,14 @@ impl Process {
         }
     }
 
+    /// A line already read and not yet taken, without waiting.
+    fn pending_line(&self) -> Option<String> {
+        match self.lines.try_recv() {
+            Ok(Line::Text(line)) => Some(line),
+            _ => None,
+        }
+    }
+
     /// The next line within `timeout`.
     fn next_line(&self, timeout: Duration) -> Result<String, Gone> {
         match self.lines.recv_timeout(timeout) {
@@ -369,7 +377,16 @@ pub struct AdapterExecutor {
     pub restarts: usize,
     /// Why no further case can run (a restarted adapter gave no handshake).
     unusable: Option<String>,
+    /// The last request's id.
+    last_id: u64,
+    /// The last few requests' ids and case names, to blame an extra answer on.
+    recent: VecDeque<(u64, String)>,
+    /// Cases found to have broken the protocol after they were judged.
+    late: Vec<(String, String)>,
 }
+
+/// Requests remembered to blame an extra answer on.
+const RECENT: usize = 16;
 
 impl AdapterExecutor {
     /// Starts `sh -c command` and reads its handshake (within `timeout`).
@@ -392,6 +409,9 @@ impl AdapterExecutor {
             process: Some(process),
             restarts: 0,
             unusable: None,
+            last_id: 0,
+            recent: VecDeque::new(),
+            late: Vec::new(),
         })
     }
 
@@ -408,6 +428,13 @@ impl AdapterExecutor {
     /// Why no further case can run, once a restart has failed.
     pub fn unusable(&self) -> Option<&str> {
         self.unusable.as_deref()
+    }
+
+    /// Cases found, after they were judged, to have broken the protocol (an
+    /// adapter that answered one case twice): each case's name and why. The
+    /// rig blames the case that caused it, not the one whose answer it took.
+    pub fn take_late_failures(&mut self) -> Vec<(String, String)> {
+        std::mem::take(&mut self.late)
     }
 
     /// Closes the adapter's stdin and waits for it to exit 0.
@@ -431,10 +458,30 @@ impl AdapterExecutor {
             }
         }
         let process = self.process.as_ref().expect("started above");
-        let mut request = json!({ "case": case.to_json() }).to_string();
+        // A line waiting before the request is sent answers nothing asked:
+        // the case before was answered twice.
+        while let Some(extra) = process.pending_line() {
+            blame_extra(&self.recent, &mut self.late, &extra);
+        }
+        self.last_id += 1;
+        let id = self.last_id;
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((id, case.name.clone()));
+        let mut request = json!({ "id": id, "case": case.to_json() }).to_string();
         request.push('\n');
         process.send(request);
-        let answer = process.next_line(self.timeout);
+        // An answer that names another request's id is an extra answer to
+        // that one: blamed on it, and this case's own answer still awaited.
+        let answer = loop {
+            match process.next_line(self.timeout) {
+                Ok(line) if answer_id(&line).is_some_and(|other| other != id) => {
+                    blame_extra(&self.recent, &mut self.late, &line);
+                }
+                other => break other,
+            }
+        };
         let died = matches!(answer, Err(Gone::Died(_)));
         let failure = match answer {
             Ok(line) => match parse_answer(&line, case.ops.len()) {
@@ -469,6 +516,30 @@ impl AdapterExecutor {
             "{failure}; {fate} and is restarted for the next case{tail}"
         ))
     }
+}
+
+/// The `id` an answer line echoes, if it does.
+fn answer_id(line: &str) -> Option<u64> {
+    serde_json::from_str::<Value>(line)
+        .ok()?
+        .get("id")?
+        .as_u64()
+}
+
+/// Records an extra answer against the case it answers: the one whose id it
+/// echoes, else the last case asked.
+fn blame_extra(recent: &VecDeque<(u64, String)>, late: &mut Vec<(String, String)>, line: &str) {
+    let named = answer_id(line).and_then(|id| recent.iter().find(|(i, _)| *i == id));
+    let Some((_, case)) = named.or(recent.back()) else {
+        return;
+    };
+    late.push((
+        case.clone(),
+        format!(
+            "the adapter answered this case twice; the extra answer: {}",
+            cut(line)
+        ),
+    ));
 }
 
 /// Starts the command and reads its handshake line.
@@ -520,6 +591,8 @@ pub fn parse_answer(line: &str, ops: usize) -> Result<Vec<Outcome>, String> {
     let Value::Object(mut m) = v else {
         return Err(format!("the adapter answered {}, not an object", cut(line)));
     };
+    // The request's id, echoed; matched by the caller.
+    m.remove("id");
     let keys: Vec<&str> = m.keys().map(String::as_str).collect();
     match (keys.as_slice(), m.get("results"), m.get("unsupported")) {
         (["results"], Some(Value::Array(items)), _) => {
@@ -565,25 +638,33 @@ impl Executor for AdapterExecutor {
         }
         let n = case.ops.len();
         let subject = case.subject.kind();
-        // The first op the handshake does not list: it and every op after
-        // it (whose state would be unknown) are unsupported, unasked.
-        let first_unlisted = (0..n).find(|&i| !self.handshake.supports(subject, case.ops.kind(i)));
-        let asked = first_unlisted.unwrap_or(n);
-        let mut results = if asked == 0 {
+        let listed: Vec<bool> = (0..n)
+            .map(|i| self.handshake.supports(subject, case.ops.kind(i)))
+            .collect();
+        // An op the handshake does not list is unsupported, unasked. One
+        // that changes no state is left out of the request and the ops
+        // after it still asked for; the first that changes state ends the
+        // request (the state after it is unknown), it and every op after it
+        // unsupported.
+        let end = (0..n)
+            .find(|&i| !listed[i] && case.ops.changes_state(i))
+            .unwrap_or(n);
+        let asked: Vec<usize> = (0..end).filter(|&i| listed[i]).collect();
+        let answers = if asked.is_empty() {
             Vec::new()
-        } else if asked < n {
-            let prefix = Case {
-                ops: case.ops.truncated(asked),
-                ..case.clone()
-            };
-            self.ask(&prefix)
-                .map_err(|message| ExecError::Internal { op: None, message })?
-        } else {
+        } else if asked.len() == n {
             self.ask(case)
                 .map_err(|message| ExecError::Internal { op: None, message })?
+        } else {
+            let request = Case {
+                ops: case.ops.select(&asked),
+                ..case.clone()
+            };
+            self.ask(&request)
+                .map_err(|message| ExecError::Internal { op: None, message })?
         };
-        if let Some(i) = first_unlisted {
-            let why = if self.handshake.ops.contains_key(subject) {
+        let why = |i: usize| {
+            if self.handshake.ops.contains_key(subject) {
                 format!(
                     "{} does not list {subject} op `{}` in its handshake",
                     self.handshake.implementation,
@@ -594,9 +675,17 @@ impl Executor for AdapterExecutor {
                     "{} does not list {subject} subjects in its handshake",
                     self.handshake.implementation
                 )
-            };
-            results.extend((asked..n).map(|_| Outcome::Unsupported(why.clone())));
-        }
+            }
+        };
+        let mut answers = answers.into_iter();
+        let results = (0..n)
+            .map(|i| match (i < end, listed[i]) {
+                // `ask` checked there is one answer per op asked for.
+                (true, true) => answers.next().expect("one answer per op asked"),
+                (true, false) => Outcome::Unsupported(why(i)),
+                (false, _) => Outcome::Unsupported(why(end)),
+            })
+            .collect();
         Ok(results)
     }
 }

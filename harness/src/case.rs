@@ -202,6 +202,37 @@ impl Ops {
         }
     }
 
+    /// Whether operation `i` changes the subject's state (`set`,
+    /// `get_and_set`, `read`, `unpack`, `load`, `fill`). An op that does not
+    /// can be left out, or go unanswered, without changing what any later op
+    /// sees.
+    pub fn changes_state(&self, i: usize) -> bool {
+        match self {
+            Ops::Container(v) => matches!(
+                v[i],
+                ContainerOp::Set { .. }
+                    | ContainerOp::GetAndSet { .. }
+                    | ContainerOp::Unpack { .. }
+                    | ContainerOp::Read { .. }
+            ),
+            Ops::Storage(v) => matches!(
+                v[i],
+                StorageOp::Load { .. }
+                    | StorageOp::Set { .. }
+                    | StorageOp::GetAndSet { .. }
+                    | StorageOp::Fill { .. }
+            ),
+        }
+    }
+
+    /// The operations at `indices`, in that order.
+    pub fn select(&self, indices: &[usize]) -> Ops {
+        match self {
+            Ops::Container(v) => Ops::Container(indices.iter().map(|&i| v[i].clone()).collect()),
+            Ops::Storage(v) => Ops::Storage(indices.iter().map(|&i| v[i].clone()).collect()),
+        }
+    }
+
     /// The first `n` operations.
     pub fn truncated(&self, n: usize) -> Ops {
         match self {

@@ -71,17 +71,20 @@ pub struct Divergence {
     pub not_compared: usize,
 }
 
-/// How a case's results compare, by the adapter rule: ops in order; the
-/// first that differs fails the case; an `unsupported` op met before any
-/// difference makes the case unsupported (counted apart, neither passed
-/// nor failed).
+/// How a case's results compare, by the adapter rule: ops in order. An
+/// `unsupported` op that changes no state is skipped and comparison goes
+/// on; one that changes state ends what can be compared. The first compared
+/// op that differs fails the case; a case none of whose ops could be
+/// compared is unsupported (counted apart, neither passed nor failed).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Comparison {
-    /// Every op matched.
+    /// Every compared op matched (and at least one was compared, unless the
+    /// case has no ops).
     Same,
     /// The first differing op.
     Differs(Divergence),
-    /// An op one side could not run, before any difference.
+    /// Nothing could be compared: the first unsupported op, before which
+    /// every op was skipped.
     Unsupported {
         /// The op's index.
         op: usize,
@@ -92,11 +95,29 @@ pub enum Comparison {
     },
 }
 
+/// How much of a case a comparison reached.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Ops whose results were compared.
+    pub compared: usize,
+    /// Unsupported ops that change no state, skipped.
+    pub skipped: usize,
+    /// The unsupported state change that ended the comparison, if one did:
+    /// its index and why.
+    pub ended: Option<(usize, String)>,
+}
+
 /// Compares by the adapter rule (see [`Comparison`]); either side may hold
 /// `unsupported`.
 pub fn compare(case: &Case, expected: &[Outcome], actual: &[Outcome]) -> Comparison {
-    let n = case.ops.len();
-    for i in 0..n {
+    measure(case, expected, actual).0
+}
+
+/// [`compare`], with how many ops were compared and skipped.
+pub fn measure(case: &Case, expected: &[Outcome], actual: &[Outcome]) -> (Comparison, Counts) {
+    let mut counts = Counts::default();
+    let mut first_unsupported = None;
+    for i in 0..case.ops.len() {
         let unsupported = [expected.get(i), actual.get(i)]
             .into_iter()
             .find_map(|o| match o {
@@ -104,17 +125,30 @@ pub fn compare(case: &Case, expected: &[Outcome], actual: &[Outcome]) -> Compari
                 _ => None,
             });
         if let Some(reason) = unsupported {
-            return Comparison::Unsupported {
-                op: i,
-                op_text: case.ops.text(i),
-                reason,
-            };
+            first_unsupported.get_or_insert((i, reason.clone()));
+            if case.ops.changes_state(i) {
+                counts.ended = Some((i, reason));
+                break;
+            }
+            counts.skipped += 1;
+            continue;
         }
+        counts.compared += 1;
         if let Some(d) = divergence_at(case, expected, actual, i) {
-            return Comparison::Differs(d);
+            return (Comparison::Differs(d), counts);
         }
     }
-    Comparison::Same
+    match first_unsupported {
+        Some((op, reason)) if counts.compared == 0 => (
+            Comparison::Unsupported {
+                op,
+                op_text: case.ops.text(op),
+                reason,
+            },
+            counts,
+        ),
+        _ => (Comparison::Same, counts),
+    }
 }
 
 fn divergence_at(
@@ -410,11 +444,26 @@ mod tests {
         // A difference before the unsupported op fails the case.
         let a = [ok(0), ok(9), no(), no()];
         assert!(matches!(compare(&case(), &r, &a), Comparison::Differs(d) if d.op == 1));
-        // An unsupported op before any difference makes it unsupported.
+        // An unsupported op that changes no state is skipped: later ops
+        // still compare, and a difference there fails the case.
         let a = [ok(0), no(), ok(7), ok(7)];
-        match compare(&case(), &r, &a) {
+        let (c, counts) = measure(&case(), &r, &a);
+        assert!(
+            matches!(c, Comparison::Differs(ref d) if d.op == 2),
+            "{c:?}"
+        );
+        assert_eq!((counts.compared, counts.skipped), (2, 1));
+        let a = [ok(0), no(), ok(2), ok(3)];
+        let (c, counts) = measure(&case(), &r, &a);
+        assert_eq!(c, Comparison::Same);
+        assert_eq!(
+            (counts.compared, counts.skipped, counts.ended),
+            (3, 1, None)
+        );
+        // Nothing compared at all: unsupported, at the first unsupported op.
+        match compare(&case(), &r, &[no(), no(), no(), no()]) {
             Comparison::Unsupported { op, reason, .. } => {
-                assert_eq!((op, reason.as_str()), (1, "no bits"))
+                assert_eq!((op, reason.as_str()), (0, "no bits"))
             }
             other => panic!("{other:?}"),
         }
@@ -444,6 +493,29 @@ mod tests {
         assert!(d
             .report(&case(), "recorded", "rust")
             .contains("any of 2 (run-dependent)"));
+    }
+
+    #[test]
+    fn an_unsupported_state_change_ends_the_comparison() {
+        let case = Case::parse(
+            r#"{"name":"t","subject":{"kind":"container","strategy":"biomes","registry":4,"initial":0},"ops":[{"op":"bits"},{"op":"set","x":0,"y":0,"z":0,"value":1},{"op":"bits"}]}"#,
+            Path::new("t.json"),
+        )
+        .unwrap();
+        let ok = |n: i64| Outcome::Ok(n.into());
+        let no = || Outcome::Unsupported("no set".into());
+        let r = [ok(0), ok(0), ok(1)];
+        // The op after the unsupported set is not compared, even if it differs.
+        let (c, counts) = measure(&case, &r, &[ok(0), no(), ok(9)]);
+        assert_eq!(c, Comparison::Same);
+        assert_eq!((counts.compared, counts.skipped), (1, 0));
+        assert_eq!(counts.ended, Some((1, "no set".to_string())));
+        // With nothing compared before it, the case is unsupported.
+        let (c, counts) = measure(&case, &[no(), no(), ok(1)], &r);
+        assert_eq!((counts.compared, counts.skipped), (0, 1));
+        assert!(matches!(c, Comparison::Unsupported { op: 0, .. }), "{c:?}");
+        let (c, _) = measure(&case, &[ok(0), no(), no()], &[no(), no(), no()]);
+        assert!(matches!(c, Comparison::Unsupported { op: 0, .. }), "{c:?}");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! known divergences.
 
 use crate::case::Case;
-use crate::compare::{compare, Comparison};
+use crate::compare::{measure, Comparison, Counts};
 use crate::exec::Executor;
 use crate::known::{self, Known};
 use crate::outcome::Outcome;
@@ -39,6 +39,17 @@ impl Verdict {
 
 /// Runs `case` on `exec` and compares with `recorded`.
 pub fn judge(exec: &mut dyn Executor, case: &Case, recorded: &[Outcome], known: &Known) -> Verdict {
+    judge_measured(exec, case, recorded, known).0
+}
+
+/// [`judge`], with how many ops were compared and skipped (none for a case
+/// that could not run).
+pub fn judge_measured(
+    exec: &mut dyn Executor,
+    case: &Case,
+    recorded: &[Outcome],
+    known: &Known,
+) -> (Verdict, Counts) {
     let actual = match exec.run(case) {
         Ok(actual) => actual,
         Err(e) => {
@@ -46,14 +57,18 @@ pub fn judge(exec: &mut dyn Executor, case: &Case, recorded: &[Outcome], known: 
                 .op()
                 .map(|i| format!(" ({})", case.ops.text(i)))
                 .unwrap_or_default();
-            return Verdict::Failed(format!(
-                "case {}: could not run on {}: {e}{op}\n",
-                case.name,
-                exec.name()
-            ));
+            return (
+                Verdict::Failed(format!(
+                    "case {}: could not run on {}: {e}{op}\n",
+                    case.name,
+                    exec.name()
+                )),
+                Counts::default(),
+            );
         }
     };
-    let divergence = match compare(case, recorded, &actual) {
+    let (comparison, counts) = measure(case, recorded, &actual);
+    let divergence = match comparison {
         Comparison::Same => None,
         Comparison::Differs(d) => Some(d),
         Comparison::Unsupported {
@@ -61,12 +76,15 @@ pub fn judge(exec: &mut dyn Executor, case: &Case, recorded: &[Outcome], known: 
             op_text,
             reason,
         } => {
-            return Verdict::Unsupported {
-                summary: format!("op {op}: {op_text}: {reason}"),
-            }
+            return (
+                Verdict::Unsupported {
+                    summary: format!("op {op}: {op_text}: {reason}"),
+                },
+                counts,
+            )
         }
     };
-    match (divergence, known.reason(&case.name)) {
+    let verdict = match (divergence, known.reason(&case.name)) {
         (None, None) => Verdict::Passed,
         (None, Some(reason)) => Verdict::Failed(format!(
             "case {}: matches its recording now, but {} lists it as a known divergence ({reason}); remove the entry\n",
@@ -78,5 +96,6 @@ pub fn judge(exec: &mut dyn Executor, case: &Case, recorded: &[Outcome], known: 
             reason: reason.to_string(),
             summary: format!("op {}: {}", d.op, d.op_text),
         },
-    }
+    };
+    (verdict, counts)
 }

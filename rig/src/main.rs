@@ -65,7 +65,28 @@ enum Command {
     ProbeServer(cmd::probe_server::Args),
 }
 
+/// Puts this executable's folder first on PATH, so that an adapter command
+/// naming `rig` (the README's `--executor "rig adapter paletted"`) runs this
+/// rig however it was started (`cargo run`, a path, not installed at all).
+fn rig_on_path() {
+    let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(std::path::Path::to_path_buf))
+    else {
+        return;
+    };
+    let mut dirs = vec![dir];
+    if let Some(path) = std::env::var_os("PATH") {
+        dirs.extend(std::env::split_paths(&path));
+    }
+    if let Ok(path) = std::env::join_paths(dirs) {
+        // Before any thread is started.
+        std::env::set_var("PATH", path);
+    }
+}
+
 fn main() -> ExitCode {
+    rig_on_path();
     let cli = Cli::parse();
     let command = cli
         .command

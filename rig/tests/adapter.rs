@@ -98,6 +98,18 @@ fn paletted_as_an_adapter_gives_plain_checks_verdicts_on_the_recorded_set() {
 }
 
 #[test]
+fn rig_adapter_paletted_runs_this_rig_with_no_rig_on_the_path() {
+    let dir = store("no-path");
+    let (code, out, err) = rig_in(
+        &dir,
+        &["check", "--executor", "rig adapter paletted"],
+        &[("PATH", "/usr/bin:/bin")],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "3 passed, 0 failed\n", "{err}");
+}
+
+#[test]
 fn a_wrong_adapter_fails_the_case_it_is_wrong_on() {
     let (code, out, err) = check_toy("wrong", "wrong", &[]);
     assert_eq!(code, 1, "{out}{err}");
@@ -168,6 +180,53 @@ fn malformed_json_fails_its_case_and_the_run_goes_on() {
 }
 
 #[test]
+fn an_adapter_that_answers_twice_fails_the_case_it_answered_twice() {
+    let (code, out, err) = check_toy("twice", "twice", &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]], "{out}");
+    assert!(
+        out.contains("the adapter answered this case twice"),
+        "{out}"
+    );
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn fuzz_says_when_nothing_could_be_compared() {
+    let dir = store("fuzz-none");
+    // A storage-only adapter, fuzzed with container cases: nothing compares.
+    let minimal = format!(
+        "python3 {}",
+        repo().join("adapters/kits/python/minimal.py").display()
+    );
+    let (code, out, err) = rig_in(
+        &dir,
+        &[
+            "fuzz",
+            "--executor",
+            &minimal,
+            "--reference",
+            "paletted",
+            "--seed",
+            "3",
+            "--cases",
+            "5",
+            "--families",
+            "flat",
+        ],
+        &[],
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(!out.contains("no divergence"), "{out}");
+    assert!(
+        err.contains(
+            "nothing compared: none of the 5 cases could be compared; 5 cases unsupported"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_wrong_number_of_results_fails_its_case() {
     let (code, out, err) = check_toy("count", "count", &[]);
     assert_eq!(code, 1, "{out}{err}");
@@ -181,11 +240,51 @@ fn unsupported_cases_and_unlisted_ops_are_counted_apart() {
     let (code, out, err) = check_toy("unsupported", "unsupported", &[]);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out, "2 passed, 0 failed, 1 unsupported\n");
-    // Every case has a write; the toy crashes if asked for one, so each is
-    // unsupported at its first write, asked only for the ops before it.
+    // Every case has a write; the toy crashes if asked for one. A write
+    // changes no state, so it is left out of the request, skipped, and the
+    // ops after it still asked for and compared.
     let (code, out, err) = check_toy("no-write", "no-write", &[]);
     assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(out, "0 passed, 0 failed, 3 unsupported\n", "{err}");
+    assert_eq!(out, "3 passed, 0 failed\n", "{err}");
+    assert!(
+        err.contains("4 op(s) the adapter does not support that change no state were skipped"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_declined_read_only_op_is_skipped_and_the_ops_after_it_still_judge() {
+    // The toy answers `palette` unsupported in every case, and on the middle
+    // case its last op wrong: that case fails there, the others pass.
+    let (code, out, err) = check_toy("decline", "decline-palette", &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(failed_cases(&out), [CASES[1]]);
+    assert!(out.contains("op 8 of 9 diverges: serialized_size"), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+    assert!(
+        err.contains("3 op(s) the adapter does not support that change no state were skipped"),
+        "{err}"
+    );
+    // The replay line replays on the adapter, not the Rust containers.
+    let replay = format!(
+        "replay: rig repro {} --executor '{}'\n",
+        CASES[1],
+        toy("decline-palette")
+    );
+    assert!(out.contains(&replay), "{out}");
+}
+
+#[test]
+fn an_unsupported_state_change_ends_the_comparison_but_not_the_verdict() {
+    // The toy cannot set: a case that sets first is unsupported; one that
+    // sets later is judged on the ops before its first set.
+    let (code, out, err) = check_toy("decline-set", "decline-set", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "2 passed, 0 failed, 1 unsupported\n", "{err}");
+    assert!(
+        err.contains("2 case(s) were compared only up to an unsupported op that changes state"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -223,7 +322,9 @@ fn diff_repro_and_fuzz_take_an_adapter_as_one_side() {
     );
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("op 2: write: unsupported by toy-no-write"),
+        out.contains(
+            "all 8 compared ops match the recording; 1 unsupported op(s) that change no state skipped"
+        ),
         "{out}"
     );
     // fuzz finds the bad write, shrinks it to one op and saves it with no snapshot.
@@ -261,6 +362,7 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
     let paletted = format!("paletted={RIG} adapter paletted");
     let bad = format!("bad={}", toy("bad-write"));
     let crash = format!("crash={}", toy("crash"));
+    let decline = format!("decline={}", toy("decline-palette"));
     let args = |out: &str| {
         vec![
             "conformance".to_string(),
@@ -270,6 +372,8 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
             bad.clone(),
             "--executor".into(),
             crash.clone(),
+            "--executor".into(),
+            decline.clone(),
             "--out".into(),
             out.into(),
             "--json".into(),
@@ -300,6 +404,12 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
         md.contains("| crash | toy-crash 0.1.0 | 26.3 | 3 | 2 | 1 | 0 |"),
         "{md}"
     );
+    // A declined `palette` is skipped: every case still gets a verdict, and
+    // the ops compared and skipped are counted.
+    assert!(
+        md.contains("| decline | toy-decline-palette 0.1.0 | 26.3 | 3 | 2 | 1 | 0 | 1056 | 3 |\n"),
+        "{md}"
+    );
     // One kind for the bad writes; the ops before the write only observe,
     // so the repro is the write alone, with its recorded result.
     assert!(
@@ -325,10 +435,30 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
     let mut check = args("one.md");
     check.push("--check".into());
     assert_eq!(run(check.clone()).0, 0);
-    std::fs::write(dir.join("one.md"), md.replace("| 3 |", "| 4 |")).unwrap();
+    // Output paths and --jobs are not part of the report compared.
+    let mut elsewhere = check.clone();
+    let json_at = elsewhere.iter().position(|a| a == "report.json").unwrap();
+    elsewhere[json_at] = "other.json".into();
+    elsewhere.extend(["--jobs".into(), "1".into()]);
+    let (code, _, err) = run(elsewhere);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(
+        dir.join("one.md"),
+        md.replace("| 3 | 0 | 3 |", "| 4 | 0 | 3 |"),
+    )
+    .unwrap();
     let (code, _, err) = run(check);
     assert_eq!(code, 1);
     assert!(err.contains("one.md is stale"), "{err}");
+    // With a diff of the stale lines.
+    assert!(
+        err.contains("\n-| bad | toy-bad-write 0.1.0 | 26.3 | 4 | 0 | 3 |"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\n+| bad | toy-bad-write 0.1.0 | 26.3 | 3 | 0 | 3 |"),
+        "{err}"
+    );
 }
 
 #[test]

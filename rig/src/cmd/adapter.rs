@@ -44,6 +44,16 @@ impl AdapterArgs {
     }
 }
 
+/// `s` as one word for `sh`: as it is when that is safe, else in single quotes.
+pub fn shell_quote(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
 /// Starts an adapter and reads its handshake.
 pub fn start_adapter(cmd: &str, case_timeout: f64) -> Result<AdapterExecutor, String> {
     let timeout = std::time::Duration::try_from_secs_f64(case_timeout)
@@ -99,7 +109,7 @@ pub fn run(_args: Args) -> ExitCode {
         if line.trim().is_empty() {
             continue;
         }
-        let case = match request(&line) {
+        let (case, id) = match request(&line) {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("rig adapter paletted: <stdin>:{}: {e}", n + 1);
@@ -117,7 +127,10 @@ pub fn run(_args: Args) -> ExitCode {
                 return ExitCode::from(3);
             }
         };
-        let answer = json!({ "results": results });
+        let mut answer = json!({ "results": results });
+        if let Some(id) = id {
+            answer["id"] = id;
+        }
         if writeln!(out, "{answer}")
             .and_then(|()| out.flush())
             .is_err()
@@ -129,13 +142,21 @@ pub fn run(_args: Args) -> ExitCode {
 }
 
 /// A request line: `{"case": {...}}`.
-fn request(line: &str) -> Result<Case, String> {
+/// A request's case, and its `id` (echoed in the answer, so the rig can tell whose it is).
+fn request(line: &str) -> Result<(Case, Option<Value>), String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-    let case = match v.as_object() {
-        Some(m) if m.len() == 1 && m.contains_key("case") => &m["case"],
-        _ => return Err("a request is {\"case\": {...}}".into()),
+    let (case, id) = match v.as_object() {
+        Some(m)
+            if m.contains_key("case")
+                && m.keys().all(|k| k == "case" || k == "id")
+                && m.get("id").is_none_or(Value::is_u64) =>
+        {
+            (&m["case"], m.get("id").cloned())
+        }
+        _ => return Err("a request is {\"id\": N, \"case\": {...}}".into()),
     };
-    Case::parse(&case.to_string(), Path::new("<stdin>")).map_err(|e| e.to_string())
+    let case = Case::parse(&case.to_string(), Path::new("<stdin>")).map_err(|e| e.to_string())?;
+    Ok((case, id))
 }
 
 /// What a live comparison (`rig diff`, `rig fuzz`) compares against.

@@ -17,7 +17,7 @@ use harness::rust::RustExecutor;
 use harness::snapshot::Snapshot;
 use harness::store::{self, Store};
 use harness::trusted::Trusted;
-use harness::verdict::{judge, Verdict};
+use harness::verdict::{judge_measured, Verdict};
 use rayon::prelude::*;
 
 /// Arguments of `rig check`.
@@ -62,6 +62,11 @@ pub(crate) struct Row {
     pub(crate) file: String,
     /// Seconds the check took.
     pub(crate) seconds: f64,
+    /// Unsupported ops that change no state, skipped.
+    pub(crate) skipped: usize,
+    /// Whether comparison ended early, at an unsupported state change, after
+    /// some ops were compared.
+    pub(crate) cut: bool,
 }
 
 /// Runs `rig check`.
@@ -122,9 +127,10 @@ fn run_in_pool(args: Args) -> ExitCode {
     let mut items = items.into_iter().peekable();
     while items.peek().is_some() {
         let batch: Vec<Item> = items.by_ref().take(batch).collect();
+        let command = adapter.as_ref().map(|a| a.command().to_string());
         let timed = |exec: &mut dyn Executor, item| {
             let clock = std::time::Instant::now();
-            let mut row = check_one(&store, exec, &known, &trusted, item);
+            let mut row = check_one(&store, exec, command.as_deref(), &known, &trusted, item);
             row.seconds = clock.elapsed().as_secs_f64();
             row
         };
@@ -143,6 +149,21 @@ fn run_in_pool(args: Args) -> ExitCode {
             rows.push(row);
             bar.inc(1);
         }
+        // A case found to have broken the protocol after it was judged (an
+        // extra answer) fails, not the case whose answer the extra one took.
+        for (name, why) in adapter
+            .as_mut()
+            .map(|a| a.take_late_failures())
+            .unwrap_or_default()
+        {
+            if let Some(row) = rows.iter_mut().rev().find(|r| r.name == name) {
+                let report = format!("case {name}: {why}\n");
+                bar.suspend(|| println!("{report}"));
+                if !row.verdict.is_failure() {
+                    row.verdict = Verdict::Failed(report);
+                }
+            }
+        }
         if let Some(why) = adapter.as_ref().and_then(|a| a.unusable()) {
             bar.finish_and_clear();
             eprintln!("rig check: {why}");
@@ -159,6 +180,14 @@ fn run_in_pool(args: Args) -> ExitCode {
         }
         if let Err(e) = a.finish() {
             eprintln!("rig check: warning: {e}");
+        }
+        let skipped: usize = rows.iter().map(|r| r.skipped).sum();
+        let cut = rows.iter().filter(|r| r.cut).count();
+        if skipped > 0 || cut > 0 {
+            eprintln!(
+                "rig check: {skipped} op(s) the adapter does not support that change no state were skipped; \
+                 {cut} case(s) were compared only up to an unsupported op that changes state"
+            );
         }
     }
     let checked = rows.len() - setup_rows;
@@ -391,12 +420,16 @@ fn failed(name: String, error: String) -> Row {
         name,
         verdict: Verdict::Failed(format!("{error}\n")),
         seconds: 0.0,
+        skipped: 0,
+        cut: false,
     }
 }
 
+/// `command`: the adapter's, if `exec` is one, for the replay line.
 fn check_one(
     store: &Store,
     exec: &mut dyn Executor,
+    command: Option<&str>,
     known: &Known,
     trusted: &Trusted,
     item: Item,
@@ -410,8 +443,15 @@ fn check_one(
         Ok(x) => x,
         Err(row) => return row,
     };
-    let verdict = match judge(exec, &case, &results, known) {
-        Verdict::Failed(report) => Verdict::Failed(format!("{report}{replay}\n")),
+    let (verdict, counts) = judge_measured(exec, &case, &results, known);
+    let verdict = match verdict {
+        Verdict::Failed(report) => {
+            // The replay line ends with `rig repro CASE`; an adapter's failure replays on it.
+            let executor = command
+                .map(|c| format!(" --executor {}", super::adapter::shell_quote(c)))
+                .unwrap_or_default();
+            Verdict::Failed(format!("{report}{replay}{executor}\n"))
+        }
         v => v,
     };
     Row {
@@ -419,6 +459,8 @@ fn check_one(
         verdict,
         file,
         seconds: 0.0,
+        skipped: counts.skipped,
+        cut: counts.ended.is_some() && counts.compared > 0,
     }
 }
 
@@ -444,6 +486,8 @@ pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loade
                 name,
                 verdict: Verdict::Failed(error),
                 seconds: 0.0,
+                skipped: 0,
+                cut: false,
             })
         }
         Item::Recording(path) => {

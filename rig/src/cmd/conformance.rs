@@ -1,5 +1,6 @@
 //! `rig conformance`: one or more adapters over the recorded set, and the report: per
-//! implementation and family, cases passed, failed and unsupported and ops compared; per kind
+//! implementation and family, cases passed, failed and unsupported, ops compared and ops
+//! skipped (unsupported ops that change no state; comparison goes on past them); per kind
 //! of first divergence (op kind and result classes), one minimal repro with both results.
 //!
 //! A repro is shrunk against the recorded results first (the prefix ending at the divergence,
@@ -17,7 +18,7 @@ use std::process::ExitCode;
 
 use harness::adapter::AdapterExecutor;
 use harness::case::Case;
-use harness::compare::{compare, Comparison};
+use harness::compare::{compare, measure, Comparison};
 use harness::exec::Executor;
 use harness::outcome::Outcome;
 use harness::rust::RustExecutor;
@@ -54,6 +55,10 @@ pub struct Args {
     /// A Markdown file of findings in prose, put after the summary table (its text as it is).
     #[arg(long, value_name = "FILE")]
     pub findings: Option<PathBuf>,
+    /// Implementations run at once, each on its own adapter process (default: the available
+    /// cores). The report is the same for every N.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
 }
 
 /// A recorded case and its results.
@@ -69,13 +74,26 @@ struct Tally {
     passed: usize,
     failed: usize,
     unsupported: usize,
+    /// Ops compared.
     ops: usize,
+    /// Unsupported ops that change no state, skipped.
+    skipped: usize,
 }
 
 impl Tally {
     fn to_json(&self) -> Value {
         json!({"cases": self.cases, "passed": self.passed, "failed": self.failed,
-               "unsupported": self.unsupported, "ops_compared": self.ops})
+               "unsupported": self.unsupported, "ops_compared": self.ops,
+               "ops_skipped": self.skipped})
+    }
+
+    fn add(&mut self, t: &Tally) {
+        self.cases += t.cases;
+        self.passed += t.passed;
+        self.failed += t.failed;
+        self.unsupported += t.unsupported;
+        self.ops += t.ops;
+        self.skipped += t.skipped;
     }
 }
 
@@ -143,15 +161,27 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
     if set.is_empty() {
         return Err("no recorded cases to run".into());
     }
-    let mut reports = Vec::new();
+    let mut specs = Vec::new();
     for spec in &args.executors {
         let (name, command) = spec
             .split_once('=')
             .filter(|(n, c)| !n.is_empty() && !c.is_empty())
             .ok_or_else(|| format!("--executor {spec:?}: give NAME=CMD"))?;
-        let adapter = start_adapter(command, args.case_timeout)?;
-        reports.push(run_one(name, adapter, &set)?);
+        specs.push((name, command));
     }
+    let jobs = args
+        .jobs
+        .map_or_else(
+            || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            std::num::NonZeroUsize::get,
+        )
+        .min(specs.len());
+    let reports = in_parallel(&specs, jobs, |&(name, command)| {
+        let adapter = start_adapter(command, args.case_timeout)?;
+        run_one(name, adapter, &set)
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, String>>()?;
     let findings = match &args.findings {
         Some(path) => Some(
             std::fs::read_to_string(path)
@@ -169,9 +199,9 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
     match &args.out {
         Some(path) if args.check => {
             let old = std::fs::read_to_string(path).unwrap_or_default();
-            if old != markdown {
+            if let Some(diff) = stale(&old, &markdown) {
                 eprintln!(
-                    "rig conformance: {} is stale: regenerate it with the command it states",
+                    "rig conformance: {} is stale: regenerate it with the command it states\n{diff}",
                     path.display()
                 );
                 return Ok(ExitCode::FAILURE);
@@ -182,6 +212,75 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
         None => print!("{markdown}"),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `work`'s results in its order, at most `jobs` items worked on at once.
+fn in_parallel<T: Sync, R: Send>(work: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(item) = work.get(i) else { return };
+                let r = f(item);
+                done.lock().unwrap_or_else(|e| e.into_inner()).push((i, r));
+            });
+        }
+    });
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The line stating the command that made a report: it names output paths and options
+/// that do not change the report, so `--check` leaves it out of what it compares.
+fn without_command(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let mut lines = markdown.split_inclusive('\n');
+    let mut done = false;
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        if !done && line.ends_with("Generated by:\n") {
+            // A blank line, the fence, the command, the fence.
+            for _ in 0..2 {
+                if let Some(l) = lines.next() {
+                    out.push_str(l);
+                }
+            }
+            if lines.next().is_some() {
+                out.push_str("(the command)\n");
+            }
+            done = true;
+        }
+    }
+    out
+}
+
+/// Lines of a stale report's diff shown at most.
+const DIFF_LINES: usize = 40;
+
+/// `None` when `old` is `new` but for the command line; else a short unified diff from `old`
+/// to `new`.
+fn stale(old: &str, new: &str) -> Option<String> {
+    let (old, new) = (without_command(old), without_command(new));
+    if old == new {
+        return None;
+    }
+    let diff = similar::TextDiff::from_lines(&old, &new)
+        .unified_diff()
+        .context_radius(1)
+        .header("the file", "the report now")
+        .to_string();
+    let lines: Vec<&str> = diff.lines().collect();
+    let mut shown = lines[..lines.len().min(DIFF_LINES)].join("\n");
+    if lines.len() > DIFF_LINES {
+        shown.push_str(&format!(
+            "\n... {} more diff lines",
+            lines.len() - DIFF_LINES
+        ));
+    }
+    Some(shown)
 }
 
 /// The family of a case: its name's first segment.
@@ -225,7 +324,10 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
         unsupported: BTreeMap::new(),
         restarts: 0,
     };
+    // Each case's verdict so far: passed, failed, or unsupported with its reason.
+    let mut verdicts: Vec<Result<bool, String>> = Vec::with_capacity(set.len());
     for (index, r) in set.iter().enumerate() {
+        verdicts.push(Ok(false));
         let tally = report
             .families
             .entry(family(&r.case.name).to_string())
@@ -236,19 +338,23 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
                 tally.failed += 1;
                 report.not_run.push((r.case.name.clone(), e.to_string()));
             }
-            Ok(actual) => match compare(&r.case, &r.results, &actual) {
-                Comparison::Same => {
+            Ok(actual) => match measure(&r.case, &r.results, &actual) {
+                (Comparison::Same, counts) => {
+                    verdicts[index] = Ok(true);
                     tally.passed += 1;
-                    tally.ops += r.case.ops.len();
+                    tally.ops += counts.compared;
+                    tally.skipped += counts.skipped;
                 }
-                Comparison::Unsupported { op, reason, .. } => {
+                (Comparison::Unsupported { reason, .. }, counts) => {
+                    verdicts[index] = Err(reason.clone());
                     tally.unsupported += 1;
-                    tally.ops += op;
+                    tally.skipped += counts.skipped;
                     *report.unsupported.entry(reason).or_default() += 1;
                 }
-                Comparison::Differs(d) => {
+                (Comparison::Differs(d), counts) => {
                     tally.failed += 1;
-                    tally.ops += d.op + 1;
+                    tally.ops += counts.compared;
+                    tally.skipped += counts.skipped;
                     let key = kind_of(&r.case, d.op, &d.expected, d.actual.as_ref());
                     let n = r.case.ops.len();
                     let kind = report.kinds.entry(key).or_insert(Kind {
@@ -265,16 +371,40 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
                 }
             },
         }
+        // A case found to have broken the protocol after it was judged (answered twice)
+        // fails, not the case whose answer the extra one took.
+        for (case, why) in adapter.take_late_failures() {
+            let Some(i) = set.iter().position(|r| r.case.name == case) else {
+                continue;
+            };
+            let tally = report
+                .families
+                .entry(family(&case).to_string())
+                .or_default();
+            match std::mem::replace(&mut verdicts[i], Ok(false)) {
+                Ok(true) => tally.passed -= 1,
+                Err(reason) => {
+                    tally.unsupported -= 1;
+                    if let Some(n) = report.unsupported.get_mut(&reason) {
+                        *n -= 1;
+                        if *n == 0 {
+                            report.unsupported.remove(&reason);
+                        }
+                    }
+                }
+                Ok(false) => continue,
+            }
+            tally.failed += 1;
+            report
+                .not_run
+                .push((case, format!("internal error: {why}")));
+        }
         if let Some(why) = adapter.unusable() {
             return Err(format!("{name}: {why}"));
         }
     }
     for t in report.families.values() {
-        report.total.cases += t.cases;
-        report.total.passed += t.passed;
-        report.total.failed += t.failed;
-        report.total.unsupported += t.unsupported;
-        report.total.ops += t.ops;
+        report.total.add(t);
     }
     let keys: Vec<(String, usize, usize)> = report
         .kinds
@@ -420,8 +550,8 @@ fn command_line(args: &Args) -> String {
 fn row(s: &mut String, label: &str, t: &Tally) {
     let _ = writeln!(
         s,
-        "| {label} | {} | {} | {} | {} | {} |",
-        t.cases, t.passed, t.failed, t.unsupported, t.ops
+        "| {label} | {} | {} | {} | {} | {} | {} |",
+        t.cases, t.passed, t.failed, t.unsupported, t.ops, t.skipped
     );
 }
 
@@ -450,13 +580,13 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
     if let Some(d) = &args.date {
         let _ = writeln!(s, "Date: {d}.\n");
     }
-    s.push_str("A case passes when every op matches the recording; it fails at the first op that differs; it is unsupported when an op the implementation cannot run comes before any difference (counted apart). Ops compared: up to and including the deciding op.\n\n");
-    s.push_str("| implementation | version | Minecraft | cases | passed | failed | unsupported | ops compared |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    s.push_str("Ops compare in order. An op the implementation cannot run that changes no state is skipped (ops skipped) and comparison goes on; one that changes state (`set`, `get_and_set`, `read`, `unpack`, `load`, `fill`) ends what can be compared. A case passes when every compared op matches the recording and fails at the first that differs; it is unsupported (counted apart) only when no op before its first unsupported state change could be compared. Ops compared: up to and including the deciding op.\n\n");
+    s.push_str("| implementation | version | Minecraft | cases | passed | failed | unsupported | ops compared | ops skipped |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for r in reports {
         let t = &r.total;
         let _ = writeln!(
             s,
-            "| {} | {} {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} {} | {} | {} | {} | {} | {} | {} | {} |",
             r.name,
             r.handshake.implementation,
             r.handshake.version,
@@ -465,7 +595,8 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
             t.passed,
             t.failed,
             t.unsupported,
-            t.ops
+            t.ops,
+            t.skipped
         );
     }
     if let Some(text) = findings {
@@ -487,7 +618,7 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
         if r.restarts > 0 {
             let _ = writeln!(s, "The adapter was restarted {} time(s).", r.restarts);
         }
-        s.push_str("\n| family | cases | passed | failed | unsupported | ops compared |\n| --- | --- | --- | --- | --- | --- |\n");
+        s.push_str("\n| family | cases | passed | failed | unsupported | ops compared | ops skipped |\n| --- | --- | --- | --- | --- | --- | --- |\n");
         for (f, t) in &r.families {
             row(&mut s, f, t);
         }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use harness::case::Case;
-use harness::compare::{compare, run_dependent_count, run_dependent_ops, Comparison};
+use harness::compare::{compare, measure, run_dependent_count, run_dependent_ops, Comparison};
 use harness::exec::Executor;
 use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
@@ -140,6 +140,10 @@ fn fuzz(args: Args) -> Result<bool, String> {
     let (mut cases, mut ops, mut unrunnable) = (0usize, 0usize, 0usize);
     // Ops whose result differed between the JVM's identity-hash regimes: never a divergence.
     let mut run_dependent = 0usize;
+    // Cases with nothing compared (every op before the first unsupported state change
+    // unsupported), the first one's reason; ops skipped as unsupported.
+    let (mut unsupported, mut skipped) = (0usize, 0usize);
+    let mut unsupported_why: Option<String> = None;
     let mut stopped: Option<String> = None;
     let mut found: Option<(Case, &'static str)> = None;
     let (reference, tested) = labels(&workers[0]);
@@ -178,12 +182,29 @@ fn fuzz(args: Args) -> Result<bool, String> {
             cases += 1;
             let differs = match (&ran.reference, &ran.tested) {
                 // The JVM answered exactly the other side's results.
-                (Answer::Same, Ok(_)) => None,
+                (Answer::Same, Ok(_)) => {
+                    ops += case.ops.len();
+                    None
+                }
                 (Answer::Run(Ok(on_jvm)), Ok(on_rust)) => {
                     run_dependent += run_dependent_ops(on_jvm);
-                    match compare(&case, on_jvm, on_rust) {
+                    let (comparison, counts) = measure(&case, on_jvm, on_rust);
+                    ops += counts.compared;
+                    skipped += counts.skipped;
+                    match comparison {
                         Comparison::Differs(d) => Some(d),
-                        _ => None,
+                        Comparison::Unsupported {
+                            op,
+                            op_text,
+                            reason,
+                        } => {
+                            unsupported += 1;
+                            unsupported_why.get_or_insert_with(|| {
+                                format!("{} op {op} ({op_text}): {reason}", case.name)
+                            });
+                            None
+                        }
+                        Comparison::Same => None,
                     }
                 }
                 _ => {
@@ -193,7 +214,6 @@ fn fuzz(args: Args) -> Result<bool, String> {
                     return true;
                 }
             };
-            ops += case.ops.len();
             if let Some(d) = differs {
                 println!("{}", d.report(&case, &reference, &tested));
                 let kind = case.ops.kind(d.op);
@@ -220,23 +240,42 @@ fn fuzz(args: Args) -> Result<bool, String> {
         return Ok(false);
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let measured = cases - unsupported - unrunnable;
+    let mut unmeasured = String::new();
+    if unsupported > 0 {
+        unmeasured.push_str(&format!(
+            "; {unsupported} cases unsupported, nothing compared (first: {})",
+            unsupported_why.as_deref().unwrap_or("")
+        ));
+    }
+    if skipped > 0 {
+        unmeasured.push_str(&format!("; {skipped} unsupported ops skipped"));
+    }
+    if run_dependent > 0 {
+        unmeasured.push_str(&format!(
+            "; {} (the result differs between the JVM's identity-hash regimes: any of them agrees)",
+            run_dependent_count(run_dependent)
+        ));
+    }
+    if unrunnable > 0 {
+        unmeasured.push_str(&format!(
+            "; {unrunnable} cases could not run on one side (rig diff says why)"
+        ));
+    }
+    if measured == 0 && cases > 0 {
+        return Err(format!(
+            "nothing compared: none of the {cases} cases could be compared{unmeasured}; seed {seed}"
+        ));
+    }
+    let of = if measured == cases {
+        format!("{cases} cases")
+    } else {
+        format!("{measured} of {cases} cases")
+    };
     println!(
-        "rig fuzz: no divergence in {cases} cases, {ops} ops ({:.0} cases/s, {:.0} ops/s); seed {seed}{}{}",
+        "rig fuzz: no divergence in {of}, {ops} ops compared ({:.0} cases/s, {:.0} ops/s); seed {seed}{unmeasured}",
         cases as f64 / secs,
         ops as f64 / secs,
-        if run_dependent > 0 {
-            format!(
-                "; {} (the result differs between the JVM's identity-hash regimes: any of them agrees)",
-                run_dependent_count(run_dependent)
-            )
-        } else {
-            String::new()
-        },
-        if unrunnable > 0 {
-            format!("; {unrunnable} cases could not run on one side (rig diff says why)")
-        } else {
-            String::new()
-        }
     );
     Ok(true)
 }

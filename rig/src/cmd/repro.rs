@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use harness::case::Case;
-use harness::compare::{compare, diff, matches, one_line, Comparison};
+use harness::compare::{diff, matches, measure, one_line, Comparison};
 use harness::exec::Executor;
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
@@ -97,27 +97,44 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        None => match compare(&case, expected, &actual) {
-            Comparison::Differs(d) if recorded.is_some() => {
+        None => match measure(&case, expected, &actual) {
+            (Comparison::Differs(d), _) if recorded.is_some() => {
                 leading(&case, &actual, d.op, args.context);
                 print!("{}", d.report(&case, "recorded", &exec.name()));
                 ExitCode::FAILURE
             }
-            Comparison::Unsupported {
-                op,
-                op_text,
-                reason,
-            } if recorded.is_some() => {
+            (
+                Comparison::Unsupported {
+                    op,
+                    op_text,
+                    reason,
+                },
+                _,
+            ) if recorded.is_some() => {
                 leading(&case, &actual, op, args.context);
                 println!(
-                    "op {op}: {op_text}: unsupported by {}: {reason}\n(the ops before it match the recording; the case is counted unsupported)",
+                    "op {op}: {op_text}: unsupported by {}: {reason}\n(no op before it changes state, nor could be compared: the case is counted unsupported)",
                     exec.name()
                 );
                 ExitCode::SUCCESS
             }
-            _ => {
+            (_, counts) => {
                 if recorded.is_some() {
-                    println!("all {} ops match the recording", case.ops.len());
+                    if counts.compared == case.ops.len() {
+                        println!("all {} ops match the recording", case.ops.len());
+                    } else {
+                        println!(
+                            "all {} compared ops match the recording; {} unsupported op(s) that change no state skipped",
+                            counts.compared, counts.skipped
+                        );
+                        if let Some((op, reason)) = &counts.ended {
+                            println!(
+                                "op {op}: {}: unsupported by {}: {reason}\n(it changes state: op {op} on are not compared)",
+                                case.ops.text(*op),
+                                exec.name()
+                            );
+                        }
+                    }
                 } else {
                     for (i, a) in actual.iter().enumerate() {
                         println!("  {i:>5}  {:<40} {}", case.ops.text(i), one_line(a));

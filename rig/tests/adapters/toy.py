@@ -15,6 +15,12 @@ misbehaves as MODE says:
                crashes if ever asked for one
   bad-write    (any case) answers every container `write` with its last
                byte flipped, and every storage `size` one too big
+  decline-palette  (any case) answers every container `palette` unsupported,
+               the ops after it as paletted does; on the named case its last
+               result wrong
+  twice        answers twice
+  decline-set  (any case) answers the first container `set` and every op
+               after it unsupported, as an adapter that cannot set does
 
 usage: toy.py MODE RIG
 """
@@ -41,6 +47,17 @@ for line in sys.stdin:
     inner.stdin.write(line)
     inner.stdin.flush()
     answer = json.loads(inner.stdout.readline())
+    if mode == "decline-palette":
+        for i, op in enumerate(case["ops"]):
+            if case["subject"]["kind"] == "container" and op["op"] == "palette":
+                answer["results"][i] = {"unsupported": "toy declines palette"}
+        if case["name"] == target:
+            answer["results"][-1] = {"ok": "toy"}
+    if mode == "decline-set":
+        sets = [i for i, op in enumerate(case["ops"])
+                if case["subject"]["kind"] == "container" and op["op"] == "set"]
+        for i in range(sets[0] if sets else len(case["ops"]), len(case["ops"])):
+            answer["results"][i] = {"unsupported": "toy cannot set"}
     if mode == "bad-write":
         for op, result in zip(case["ops"], answer["results"]):
             if case["subject"]["kind"] == "container" and op["op"] == "write" and "ok" in result:
@@ -60,6 +77,8 @@ for line in sys.stdin:
         elif mode == "malformed":
             print('{"results": [oops', flush=True)
             continue
+        elif mode == "twice":
+            print(json.dumps(answer), flush=True)
         elif mode == "count":
             answer["results"].pop()
         elif mode == "unsupported":
