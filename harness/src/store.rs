@@ -280,6 +280,23 @@ impl Store {
         })
     }
 
+    /// The recorded set: every recording under `cases/golden`, and their ops.
+    /// Tests derive their expected counts from it, so importing recordings
+    /// needs no test edit.
+    pub fn recorded_set(&self) -> RecordedSet {
+        let files = json_files(&self.root.join("cases").join("golden"));
+        let ops = files
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(f).ok())
+            .filter_map(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .map(|v| v["ops"].as_array().map_or(0, Vec::len))
+            .sum();
+        RecordedSet {
+            cases: files.len(),
+            ops,
+        }
+    }
+
     /// Reads the op list and snapshot of `name` and joins them.
     pub fn export(&self, name: &str) -> Result<Recorded, String> {
         let case_path = self.case_path(name);
@@ -301,6 +318,15 @@ pub fn read(path: &Path) -> Result<String, ParseError> {
 /// and other extra keys aside).
 pub fn same_ops(a: &Case, b: &Case) -> bool {
     a.subject == b.subject && a.ops == b.ops
+}
+
+/// The size of the recorded set ([`Store::recorded_set`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedSet {
+    /// Recordings.
+    pub cases: usize,
+    /// Ops over all of them.
+    pub ops: usize,
 }
 
 /// What [`Store::put`] wrote: `None` for a file left as it was.
