@@ -611,9 +611,7 @@ pub fn write_regression(
     dir: &Path,
 ) -> Result<PathBuf, String> {
     let case = as_regression(shrunk, original, why);
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join(format!("{}-shrunk.json", stem(original)));
-    std::fs::write(&path, case.to_text())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    harness::atomic::write(&path, case.to_text())?;
     Ok(path)
 }

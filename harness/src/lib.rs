@@ -33,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod adapter;
+pub mod atomic;
 pub mod case;
 pub mod compare;
 pub mod error;

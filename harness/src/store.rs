@@ -8,6 +8,7 @@ use crate::case::Case;
 use crate::error::ParseError;
 use crate::known;
 use crate::limits;
+use crate::outcome::Outcome;
 use crate::recorded::Recorded;
 use crate::snapshot::{Provenance, Snapshot};
 
@@ -189,21 +190,112 @@ impl Store {
         })
     }
 
-    /// Writes a recording as `cases/ops/<name>.json` and
-    /// `snapshots/<name>.snap`; gives the two paths.
+    /// Files a recording as `cases/ops/<name>.json` and
+    /// `snapshots/<name>.snap` (see [`Store::put`]).
     pub fn import(
         &self,
         recorded: &Recorded,
         recorder: &str,
         imported_from: &str,
-    ) -> Result<(PathBuf, PathBuf), String> {
-        check_name(&recorded.case.name)?;
-        let (case_text, snap_text) = Store::split(recorded, recorder, imported_from);
-        let case_path = self.case_path(&recorded.case.name);
-        let snap_path = self.snapshot_path(&recorded.case.name);
-        write(&case_path, &case_text)?;
-        write(&snap_path, &snap_text)?;
-        Ok((case_path, snap_path))
+        force: bool,
+    ) -> Result<Filed, StoreError> {
+        let snapshot = Snapshot {
+            provenance: Store::provenance(recorded, recorder, imported_from),
+            results: recorded.results.clone(),
+        };
+        self.put(&recorded.case, Some(&snapshot), force)
+    }
+
+    /// Files a case and, when given, its snapshot, all or nothing: both are
+    /// written to temporaries first and renamed together, so a failure
+    /// leaves the tree as it was (never a case without its snapshot).
+    ///
+    /// Recorded results change only on purpose: without `force`, an
+    /// existing case with other ops, or a snapshot with other results, is
+    /// refused, naming each result that would change. A file whose content
+    /// would not change is not written at all; a snapshot with the same
+    /// results keeps its provenance (where it was imported or recorded
+    /// from does not churn), unless the gate refuses the old one and
+    /// accepts the new.
+    pub fn put(
+        &self,
+        case: &Case,
+        snapshot: Option<&Snapshot>,
+        force: bool,
+    ) -> Result<Filed, StoreError> {
+        check_name(&case.name).map_err(StoreError::Name)?;
+        let case_path = self.case_path(&case.name);
+        let snap_path = self.snapshot_path(&case.name);
+        let case_text = case.to_text();
+        let old_text = std::fs::read_to_string(&case_path).ok();
+        let old_case = old_text
+            .as_deref()
+            .and_then(|t| Case::parse(t, &case_path).ok());
+        let same_ops = old_case.as_ref().is_some_and(|old| same_ops(old, case));
+        let other_ops = old_text.is_some() && !same_ops;
+        if other_ops && !force {
+            return Err(StoreError::OtherOps(
+                self.relative(&case_path).to_path_buf(),
+            ));
+        }
+        let mut filed = Filed::default();
+        let mut batch = crate::atomic::Batch::new();
+        if old_text.as_deref() != Some(case_text.as_str()) {
+            batch.add(&case_path, &case_text)?;
+            filed.case = Some(case_path);
+        }
+        if let Some(new) = snapshot {
+            let write = match Snapshot::load(&snap_path) {
+                Err(_) => true,
+                Ok(_) if force || other_ops => true,
+                Ok(old) if old.results != new.results => {
+                    return Err(StoreError::Results {
+                        snapshot: self.relative(&snap_path).to_path_buf(),
+                        changes: changes(&case.name, &old.results, &new.results),
+                    })
+                }
+                Ok(old) => {
+                    self.refusal(&old.provenance).is_some()
+                        && self.refusal(&new.provenance).is_none()
+                }
+            };
+            let text = new.to_text(&case.name);
+            if write && std::fs::read_to_string(&snap_path).ok() != Some(text.clone()) {
+                batch.add(&snap_path, &text)?;
+                filed.snapshot = Some(snap_path);
+            }
+        }
+        batch.commit()?;
+        Ok(filed)
+    }
+
+    /// The first case in the store, other than `except`, with the same
+    /// subject and ops as `case`.
+    pub fn same_as(&self, case: &Case, except: &str) -> Option<Entry> {
+        self.entries().into_iter().find(|e| {
+            e.name != except
+                && std::fs::read_to_string(&e.case)
+                    .ok()
+                    .and_then(|t| Case::parse(&t, &e.case).ok())
+                    .is_some_and(|other| same_ops(&other, case))
+        })
+    }
+
+    /// The recorded set: every recording under `cases/golden`, and their ops.
+    /// Tests derive their expected counts from it, so importing recordings
+    /// needs no test edit.
+    pub fn recorded_set(&self) -> RecordedSet {
+        let files = json_files(&self.root.join("cases").join("golden"));
+        let ops = files
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(f).ok())
+            .filter_map(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .map(|v| v["ops"].as_array().map_or(0, Vec::len))
+            .sum();
+        RecordedSet {
+            cases: files.len(),
+            ops,
+        }
     }
 
     /// Reads the op list and snapshot of `name` and joins them.
@@ -237,11 +329,132 @@ pub fn read(path: &Path) -> Result<String, ParseError> {
     String::from_utf8(bytes).map_err(|e| fail(format!("cannot read: not UTF-8 ({e})")))
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+/// Whether two cases run the same ops on the same subject (names, notes
+/// and other extra keys aside).
+pub fn same_ops(a: &Case, b: &Case) -> bool {
+    a.subject == b.subject && a.ops == b.ops
+}
+
+/// The size of the recorded set ([`Store::recorded_set`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedSet {
+    /// Recordings.
+    pub cases: usize,
+    /// Ops over all of them.
+    pub ops: usize,
+}
+
+/// What [`Store::put`] wrote: `None` for a file left as it was.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filed {
+    /// The case file, when written.
+    pub case: Option<PathBuf>,
+    /// The snapshot, when written.
+    pub snapshot: Option<PathBuf>,
+}
+
+impl Filed {
+    /// Whether nothing was written.
+    pub fn unchanged(&self) -> bool {
+        self.case.is_none() && self.snapshot.is_none()
     }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// One recorded result a write would change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The case.
+    pub case: String,
+    /// The op's index.
+    pub op: usize,
+    /// The recorded result (`None`: the op has none).
+    pub old: Option<Outcome>,
+    /// The result that would replace it.
+    pub new: Option<Outcome>,
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |o: &Option<Outcome>| o.as_ref().map_or("(none)".into(), Outcome::to_string);
+        write!(
+            f,
+            "{} op {}: {} → {}",
+            self.case,
+            self.op,
+            show(&self.old),
+            show(&self.new)
+        )
+    }
+}
+
+fn changes(case: &str, old: &[Outcome], new: &[Outcome]) -> Vec<Change> {
+    (0..old.len().max(new.len()))
+        .filter(|&i| old.get(i) != new.get(i))
+        .map(|i| Change {
+            case: case.to_string(),
+            op: i,
+            old: old.get(i).cloned(),
+            new: new.get(i).cloned(),
+        })
+        .collect()
+}
+
+/// Why [`Store::put`] filed nothing.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The case name is not a plain relative path.
+    Name(String),
+    /// A case of that name exists with other ops (or subject).
+    OtherOps(PathBuf),
+    /// The snapshot holds other results.
+    Results {
+        /// The snapshot.
+        snapshot: PathBuf,
+        /// Each result that would change.
+        changes: Vec<Change>,
+    },
+    /// A write failed; the tree is as it was.
+    Write(crate::atomic::WriteError),
+}
+
+impl From<crate::atomic::WriteError> for StoreError {
+    fn from(e: crate::atomic::WriteError) -> StoreError {
+        StoreError::Write(e)
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Name(e) => write!(f, "{e}"),
+            StoreError::OtherOps(path) => write!(
+                f,
+                "{} exists with other ops (--force replaces it)",
+                path.display()
+            ),
+            StoreError::Results { snapshot, changes } => {
+                write!(
+                    f,
+                    "{} holds other recorded results; --force replaces them. {} would change:",
+                    snapshot.display(),
+                    changes.len()
+                )?;
+                for c in changes {
+                    write!(f, "\n  {c}")?;
+                }
+                Ok(())
+            }
+            StoreError::Write(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<StoreError> for String {
+    fn from(e: StoreError) -> String {
+        e.to_string()
+    }
 }
 
 /// A case name is a relative path of plain segments: letters, digits,

@@ -26,7 +26,8 @@ pub struct Args {
     /// The name under `regress/`; by default the file's name.
     #[arg(long)]
     pub name: Option<String>,
-    /// Replace an existing regression case of that name.
+    /// Replace an existing regression case of that name (its ops, or its
+    /// recorded results: without it, each result that would change is named).
     #[arg(long)]
     pub force: bool,
 }
@@ -60,27 +61,63 @@ fn add(args: &Args) -> Result<String, String> {
     let name = format!("regress/{slug}");
     store::check_name(&name)?;
     let case_path = store.case_path(&name);
-    if case_path.exists() && !args.force {
-        return Err(format!(
-            "{} exists (--name picks another name, --force replaces it)",
-            store.relative(&case_path).display()
-        ));
-    }
     let from = args.case.display().to_string();
-    if Recorded::has_results(&text) {
+    let recorded = if Recorded::has_results(&text) {
         let mut recorded = Recorded::parse(&text, &args.case).map_err(|e| e.to_string())?;
         if let Some(why) = store.refusal(&Store::provenance(&recorded, RECORDER, &from)) {
             return Err(format!("{from}: {why}"));
         }
         recorded.case.name = name.clone();
-        runnable(&recorded.case, &args.case, &text)?;
+        Some(recorded)
+    } else {
+        None
+    };
+    let case = match &recorded {
+        Some(r) => r.case.clone(),
+        None => {
+            let mut case = Case::parse(&text, &args.case).map_err(|e| e.to_string())?;
+            case.name = name.clone();
+            case
+        }
+    };
+    // The same ops filed under another name would be counted twice.
+    if let Some(other) = store.same_as(&case, &name) {
+        let state = if other.snapshot.is_some() {
+            "recorded"
+        } else {
+            "awaiting recording"
+        };
+        return Err(format!(
+            "{from} has the same subject and ops as {} ({state}); nothing filed",
+            other.name
+        ));
+    }
+    if case_path.exists() && !args.force {
+        let same = store::read(&case_path)
+            .ok()
+            .and_then(|t| Case::parse(&t, &case_path).ok())
+            .is_some_and(|old| store::same_ops(&old, &case));
+        if !same {
+            return Err(format!(
+                "{} exists (--name picks another name, --force replaces it)",
+                store.relative(&case_path).display()
+            ));
+        }
+    }
+    runnable(&case, &args.case, &text)?;
+    if let Some(recorded) = recorded {
         let verdict = judge(
             &mut RustExecutor::new(),
             &recorded.case,
             &recorded.results,
             &Known::none(),
         );
-        let (c, s) = store.import(&recorded, RECORDER, &from)?;
+        let filed = store.import(&recorded, RECORDER, &from, args.force)?;
+        if filed.unchanged() {
+            return Ok(format!(
+                "{name} is already filed with these ops and results; nothing written"
+            ));
+        }
         let state = match verdict {
             Verdict::Passed => "the Rust containers match it".to_string(),
             Verdict::Failed(report) => format!(
@@ -92,14 +129,16 @@ fn add(args: &Args) -> Result<String, String> {
         };
         Ok(format!(
             "filed {} and {}; {state}",
-            store.relative(&c).display(),
-            store.relative(&s).display()
+            store.relative(&store.case_path(&name)).display(),
+            store.relative(&store.snapshot_path(&name)).display()
         ))
     } else {
-        let mut case = Case::parse(&text, &args.case).map_err(|e| e.to_string())?;
-        case.name = name.clone();
-        runnable(&case, &args.case, &text)?;
-        write(&case_path, &case.to_text())?;
+        let filed = store.put(&case, None, args.force)?;
+        if filed.unchanged() {
+            return Ok(format!(
+                "{name} is already filed with these ops; nothing written"
+            ));
+        }
         Ok(format!(
             "filed {} awaiting recording: it has no results from Minecraft yet, so rig check does not count it; record it from a Minecraft jar with `rig record {} --minecraft JAR`",
             store.relative(&case_path).display(),
@@ -152,11 +191,4 @@ fn slug(s: &str) -> String {
     } else {
         s
     }
-}
-
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -34,6 +34,9 @@ pub struct Args {
     /// a gate that checked nothing proves nothing).
     #[arg(long)]
     pub allow_empty: bool,
+    /// Name the cases awaiting recording (by default only their count).
+    #[arg(short, long)]
+    pub verbose: bool,
     #[command(flatten)]
     pub adapter: super::adapter::AdapterArgs,
     #[command(flatten)]
@@ -204,11 +207,16 @@ fn run_in_pool(args: Args) -> ExitCode {
             println!("expected: {} ({summary}): {reason}", row.name);
         }
     }
-    if !awaiting.is_empty() {
+    if !awaiting.is_empty() && args.verbose {
         eprintln!(
-            "{} case(s) await recording and are not counted: {}",
+            "{} awaiting recording, not counted: {}",
             awaiting.len(),
             awaiting.join(", ")
+        );
+    } else if !awaiting.is_empty() {
+        eprintln!(
+            "{} awaiting recording, not counted (--verbose names them)",
+            awaiting.len()
         );
     }
     let passed = rows.iter().filter(|r| r.verdict == Verdict::Passed).count();
@@ -219,8 +227,8 @@ fn run_in_pool(args: Args) -> ExitCode {
         .count();
     let expected = rows.len() - passed - failed - unsupported;
     if let Some(path) = &args.junit {
-        if let Err(e) = std::fs::write(path, junit(&rows, started)) {
-            eprintln!("rig check: cannot write {}: {e}", path.display());
+        if let Err(e) = harness::atomic::write(path, junit(&rows, started)) {
+            eprintln!("rig check: {e}");
             return ExitCode::FAILURE;
         }
     }

@@ -193,8 +193,7 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&to_json(&reports, args, set.len()))
             .map_err(|e| e.to_string())?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        harness::atomic::write(path, text + "\n")?;
     }
     match &args.out {
         Some(path) if args.check => {
@@ -207,8 +206,7 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Some(path) => std::fs::write(path, &markdown)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        Some(path) => harness::atomic::write(path, &markdown)?,
         None => print!("{markdown}"),
     }
     Ok(ExitCode::SUCCESS)

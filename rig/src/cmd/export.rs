@@ -33,11 +33,7 @@ pub fn run(args: Args) -> ExitCode {
             .and_then(|()| store.export(name))
             .and_then(|recorded| {
                 let path = args.out.join(format!("{name}.json"));
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-                }
-                std::fs::write(&path, recorded.to_text())
-                    .map_err(|e| format!("{}: {e}", path.display()))
+                Ok(harness::atomic::write(&path, recorded.to_text())?)
             });
         match result {
             Ok(()) => written += 1,

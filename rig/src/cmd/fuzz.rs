@@ -384,8 +384,5 @@ fn replay_flags(setup: &Setup) -> String {
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    Ok(harness::atomic::write(path, text)?)
 }

@@ -69,12 +69,8 @@ pub fn run(args: Args) -> ExitCode {
         Some(dir) => {
             for case in &cases {
                 let path = dir.join(format!("{}.json", case.name));
-                let written = path
-                    .parent()
-                    .map_or(Ok(()), std::fs::create_dir_all)
-                    .and_then(|()| std::fs::write(&path, case.to_text()));
-                if let Err(e) = written {
-                    eprintln!("rig gen: cannot write {}: {e}", path.display());
+                if let Err(e) = harness::atomic::write(&path, case.to_text()) {
+                    eprintln!("rig gen: {e}");
                     return ExitCode::FAILURE;
                 }
             }

@@ -5,7 +5,6 @@
 //! regime ([`crate::jvm::regimes`]); an op whose results differ is recorded as any of them,
 //! never as a fact.
 
-use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -96,11 +95,6 @@ fn record(args: Args) -> Result<bool, String> {
         };
         run_dependent += harness::compare::run_dependent_ops(&results);
         harness::store::check_name(&case.name).map_err(|e| format!("{}: {e}", file.display()))?;
-        let case_path = store.case_path(&case.name);
-        let case_text = case.to_text();
-        if fs::read_to_string(&case_path).ok().as_deref() != Some(case_text.as_str()) {
-            write(&case_path, &case_text)?;
-        }
         let snapshot = Snapshot {
             provenance: provenance
                 .clone()
@@ -108,12 +102,20 @@ fn record(args: Args) -> Result<bool, String> {
             results: results.clone(),
         };
         let snap_path = store.snapshot_path(&case.name);
-        if let Err(why) = may_replace(&store, &snap_path, &snapshot, args.force) {
+        if let Err(why) = may_replace(&store, &snap_path, &snapshot) {
             eprintln!("case {}: {why}", case.name);
             failed += 1;
             continue;
         }
-        write(&snap_path, &snapshot.to_text(&case.name))?;
+        match store.put(&case, Some(&snapshot), args.force) {
+            Ok(_) => {}
+            Err(e @ harness::store::StoreError::Write(_)) => return Err(e.to_string()),
+            Err(e) => {
+                eprintln!("case {}: {e}", case.name);
+                failed += 1;
+                continue;
+            }
+        }
         if let Some(dir) = &args.golden {
             // The provenance goes with the file, so an import of it is held to the same
             // gate: `rig record` results are truth only through a listed jar.
@@ -129,9 +131,9 @@ fn record(args: Args) -> Result<bool, String> {
                 results,
                 format: harness::case::FORMAT,
             };
-            write(
+            harness::atomic::write(
                 &dir.join(format!("{}.json", recorded.case.name)),
-                &recorded.to_text(),
+                recorded.to_text(),
             )?;
         }
         written += 1;
@@ -162,13 +164,8 @@ fn record(args: Args) -> Result<bool, String> {
 
 /// Whether a new snapshot may replace the one at `path`: one the provenance gate accepts (a
 /// recording from Minecraft) is never replaced by one it refuses (the fixture, an unnamed
-/// class path); different results replace it only with `--force`.
-fn may_replace(
-    store: &Store,
-    path: &std::path::Path,
-    new: &Snapshot,
-    force: bool,
-) -> Result<(), String> {
+/// class path). Different results replace it only with `--force` ([`Store::put`]).
+fn may_replace(store: &Store, path: &std::path::Path, new: &Snapshot) -> Result<(), String> {
     let Ok(old) = Snapshot::load(path) else {
         return Ok(());
     };
@@ -180,24 +177,5 @@ fn may_replace(
             ));
         }
     }
-    if old.results != new.results && !force {
-        let at = old
-            .results
-            .iter()
-            .zip(&new.results)
-            .position(|(a, b)| a != b)
-            .unwrap_or(old.results.len().min(new.results.len()));
-        return Err(format!(
-            "{} holds different results (first at op {at}); --force replaces it",
-            path.display()
-        ));
-    }
     Ok(())
-}
-
-fn write(path: &std::path::Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

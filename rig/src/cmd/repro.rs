@@ -158,8 +158,9 @@ fn leading(case: &Case, actual: &[Outcome], n: usize, context: usize) {
     }
 }
 
-/// The case, and its recorded results when there are any.
-fn load(store: &Store, arg: &str) -> Result<(Case, Option<Vec<Outcome>>), String> {
+/// The case, and its recorded results when there are any, from a case name
+/// (`ladder/biomes-r8`) or a case or recording file.
+pub(crate) fn load(store: &Store, arg: &str) -> Result<(Case, Option<Vec<Outcome>>), String> {
     let as_path = Path::new(arg);
     if as_path.is_file() {
         let text = store::read(as_path).map_err(|e| e.to_string())?;

@@ -5,16 +5,16 @@ use std::process::ExitCode;
 
 use gen::plant::{Plant, Planted};
 use gen::Shrunk;
-use harness::case::Case;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
 
 /// Arguments of `rig shrink`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A recorded case (golden format, with results) on which the Rust
-    /// containers disagree with the recording; with `--plant`, any case.
-    pub case: PathBuf,
+    /// A case name (`ladder/biomes-r8`, its snapshot holding the results),
+    /// or a recorded case file (golden format), on which the Rust containers
+    /// disagree with the recording; with `--plant`, any case or op list.
+    pub case: String,
     /// Write the shrunk op list to this folder (otherwise it is printed).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -42,14 +42,12 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn shrink(args: &Args) -> Result<ExitCode, String> {
-    let path = &args.case;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let path = Path::new(&args.case);
+    let (case, results) = super::repro::load(&super::store(), &args.case)?;
     let (shrunk, name, why) = if let Some(plant_name) = &args.plant {
         let names: Vec<&str> = Plant::ALL.iter().map(|(n, _)| *n).collect();
         let plant = Plant::named(plant_name)
             .ok_or_else(|| format!("no plant {plant_name:?} (one of {})", names.join(", ")))?;
-        let case = Case::parse(&text, path).map_err(|e| e.to_string())?;
         let (mut rust, mut planted) = (RustExecutor::new(), Planted::new(plant));
         let shrunk = gen::shrink(
             &case,
@@ -60,13 +58,18 @@ fn shrink(args: &Args) -> Result<ExitCode, String> {
             format!("the Rust containers and a copy with the planted bug {plant_name} disagree");
         (shrunk, case.name, why)
     } else {
-        if !Recorded::has_results(&text) {
+        let Some(results) = results else {
             return Err(format!(
                 "{} holds no recorded results, so nothing to disagree with: record it, shrink it against a live Minecraft, or use --plant",
                 path.display()
             ));
-        }
-        let recorded = Recorded::parse(&text, path).map_err(|e| e.to_string())?;
+        };
+        let recorded = Recorded {
+            case,
+            source: String::new(),
+            results,
+            format: harness::case::FORMAT,
+        };
         let shrunk = gen::shrink::shrink_recorded(&recorded, &mut RustExecutor::new())
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let why =

@@ -7,7 +7,6 @@
 //! counts, get_all, palette and bits. The file, chunk, section, DataVersion
 //! and palette names go in an `origin` key, which readers keep and ignore.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use harness::case::{Case, ContainerOp, Ops, Subject};
@@ -96,10 +95,8 @@ pub fn case(picked: &Picked, registries: &Registries) -> Case {
 /// Writes the case under `dir` as `<name>.json`.
 pub fn write(dir: &Path, picked: &Picked, registries: &Registries) -> Result<(), String> {
     let path: PathBuf = dir.join(format!("{}.json", name(picked)));
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    fs::write(&path, case(picked, registries).to_text())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    Ok(harness::atomic::write(
+        &path,
+        case(picked, registries).to_text(),
+    )?)
 }

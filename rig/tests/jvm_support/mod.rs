@@ -159,6 +159,11 @@ pub fn golden() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/golden")
 }
 
+/// The size of the recorded set on disk (the one number tests expect).
+pub fn recorded_set() -> harness::store::RecordedSet {
+    harness::store::Store::at(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).recorded_set()
+}
+
 /// `rig` with this run's probe cache.
 pub fn rig() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_rig"));
