@@ -476,6 +476,7 @@ impl Coverage {
                     strategy,
                     registry,
                     initial,
+                    ..
                 },
                 Ops::Container(ops),
             ) => self.container(strategy, registry, initial, ops),

@@ -368,13 +368,15 @@ fn simpler_storage_op(op: &StorageOp) -> Vec<StorageOp> {
     out
 }
 
-/// A simpler subject: initial value 0, then a registry just big enough.
+/// A simpler subject: initial value 0, then a registry just big enough;
+/// always at the case's version (its rules are what the case is about).
 fn simpler_subjects(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
     if let Subject::Container {
         strategy,
         registry,
         initial,
+        version,
     } = case.subject
     {
         if initial != 0 {
@@ -383,6 +385,7 @@ fn simpler_subjects(case: &Case) -> Vec<Case> {
                     strategy,
                     registry,
                     initial: 0,
+                    version,
                 },
                 ..case.clone()
             });
@@ -395,6 +398,7 @@ fn simpler_subjects(case: &Case) -> Vec<Case> {
                     strategy,
                     registry,
                     initial,
+                    version,
                 },
                 ..case.clone()
             });

@@ -120,6 +120,7 @@ fn generated_cases_keep_to_recorded_inputs() {
                         strategy,
                         registry,
                         initial,
+                        ..
                     },
                     Ops::Container(ops),
                 ) => {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
-use paletted::Kind;
+use paletted::{Kind, Version};
 use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 
@@ -59,6 +59,12 @@ pub struct Case {
 }
 
 /// What a case's operations run on.
+///
+/// Each subject is of a Minecraft [`Version`]: the file's subject key
+/// `version` (`"1.20.1"`), 26.3 when it is absent. The version decides
+/// the rules the ops run under (the long count on the wire, the
+/// serialized size, whether `fill` exists); the registry stays the
+/// subject's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Subject {
     /// `new PalettedContainer<>(entry(initial), Strategy.createFor...(map))`
@@ -70,6 +76,8 @@ pub enum Subject {
         registry: u32,
         /// The value everywhere at the start.
         initial: u32,
+        /// The Minecraft version whose classes the case is of.
+        version: Version,
     },
     /// `new SimpleBitStorage(bits, size)`, or `ZeroBitStorage(size)` for 0 bits.
     Storage {
@@ -77,6 +85,8 @@ pub enum Subject {
         bits: u32,
         /// Values held.
         size: u32,
+        /// The Minecraft version whose classes the case is of.
+        version: Version,
     },
 }
 
@@ -248,6 +258,36 @@ impl Subject {
         parse_subject(v)
     }
 
+    /// The Minecraft version the subject is of (26.3 unless the file names
+    /// another).
+    pub fn version(&self) -> Version {
+        match *self {
+            Subject::Container { version, .. } | Subject::Storage { version, .. } => version,
+        }
+    }
+
+    /// The same subject at `version`.
+    pub fn at_version(self, to: Version) -> Subject {
+        match self {
+            Subject::Container {
+                strategy,
+                registry,
+                initial,
+                ..
+            } => Subject::Container {
+                strategy,
+                registry,
+                initial,
+                version: to,
+            },
+            Subject::Storage { bits, size, .. } => Subject::Storage {
+                bits,
+                size,
+                version: to,
+            },
+        }
+    }
+
     /// The subject's `kind` in a case file: `container` or `storage`.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -256,24 +296,40 @@ impl Subject {
         }
     }
 
-    /// The subject as it is written in a case file.
+    /// The subject as it is written in a case file: `version` only when it
+    /// is not 26.3, so a 26.3 case's file is as it always was.
     pub fn to_json(&self) -> Value {
-        match *self {
+        let mut v = match *self {
             Subject::Container {
                 strategy,
                 registry,
                 initial,
+                ..
             } => json!({
                 "kind": "container",
                 "strategy": strategy_name(strategy),
                 "registry": registry,
                 "initial": initial,
             }),
-            Subject::Storage { bits, size } => {
+            Subject::Storage { bits, size, .. } => {
                 json!({"kind": "storage", "bits": bits, "size": size})
             }
+        };
+        let version = self.version();
+        if version != Version::V26_3 {
+            v["version"] = json!(version.name());
         }
+        v
     }
+}
+
+/// The case file's name of a version, as `version` gives it, or an error
+/// listing the versions there are.
+pub fn parse_version(name: &str) -> Result<Version, String> {
+    Version::named(name).ok_or_else(|| {
+        let known: Vec<&str> = Version::ALL.iter().map(|v| v.name()).collect();
+        format!("unknown version `{name}` (known: {})", known.join(", "))
+    })
 }
 
 impl fmt::Display for Subject {
@@ -283,12 +339,20 @@ impl fmt::Display for Subject {
                 strategy,
                 registry,
                 initial,
+                ..
             } => write!(
                 f,
                 "{} container over {registry} ids, initially {initial}",
                 strategy_name(strategy)
-            ),
-            Subject::Storage { bits, size } => write!(f, "{bits}-bit storage of {size} values"),
+            )?,
+            Subject::Storage { bits, size, .. } => {
+                write!(f, "{bits}-bit storage of {size} values")?
+            }
+        }
+        // Reports name the version wherever it is not the default.
+        match self.version() {
+            Version::V26_3 => Ok(()),
+            v => write!(f, ", at {v}"),
         }
     }
 }
@@ -715,6 +779,7 @@ fn parse_subject(v: &Value) -> Result<Subject, String> {
                 strategy,
                 registry,
                 initial,
+                version: Version::V26_3,
             }
         }
         "storage" => {
@@ -726,9 +791,17 @@ fn parse_subject(v: &Value) -> Result<Subject, String> {
             if size > 1 << 26 {
                 return Err(format!("size {size}: more than 2^26 values"));
             }
-            Subject::Storage { bits, size }
+            Subject::Storage {
+                bits,
+                size,
+                version: Version::V26_3,
+            }
         }
         other => return Err(format!("unknown kind `{other}` (container or storage)")),
+    };
+    let subject = match f.optional_string("version")? {
+        None => subject,
+        Some(name) => subject.at_version(parse_version(name)?),
     };
     f.finish()?;
     Ok(subject)
@@ -912,6 +985,14 @@ impl<'m> Fields<'m> {
                 bound::<T>(i64::MAX)
             )
         })
+    }
+
+    /// A string field that may be absent.
+    fn optional_string(&mut self, key: &'static str) -> Result<Option<&'m str>, String> {
+        if !self.map.contains_key(key) {
+            return Ok(None);
+        }
+        self.string(key).map(Some)
     }
 
     fn ints(&mut self, key: &'static str) -> Result<Vec<i64>, String> {
@@ -1114,6 +1195,41 @@ mod tests {
             "{}",
             parse(&text).unwrap_err()
         );
+    }
+
+    #[test]
+    fn a_subject_names_its_version_and_26_3_is_written_by_absence() {
+        let old = r#"{"format":1,"name":"t","subject":{"kind":"container","strategy":"biomes","registry":64,"initial":0,"version":"1.20.1"},"ops":[{"op":"write"}]}
+"#;
+        let case = parse(old).unwrap();
+        assert_eq!(case.subject.version(), Version::V1_20_1);
+        assert_eq!(case.to_text(), old);
+        assert!(case.subject.to_string().ends_with(", at 1.20.1"));
+        let storage = r#"{"format":1,"name":"t","subject":{"kind":"storage","bits":5,"size":64,"version":"1.21.4"},"ops":[]}
+"#;
+        assert_eq!(parse(storage).unwrap().subject.version(), Version::V1_21_4);
+        assert_eq!(parse(storage).unwrap().to_text(), storage);
+        let new = format!("{HEAD}\"ops\":[]}}");
+        let case = parse(&new).unwrap();
+        assert_eq!(case.subject.version(), Version::V26_3);
+        assert!(!case.to_text().contains("version"));
+        assert!(!case.subject.to_string().contains(", at"));
+        // Named 26.3 is 26.3, written as every 26.3 case is.
+        let named = new.replace(r#""initial":0}"#, r#""initial":0,"version":"26.3"}"#);
+        assert_eq!(parse(&named).unwrap(), case);
+    }
+
+    #[test]
+    fn an_unknown_version_lists_the_known_ones_where_it_is() {
+        let text = "{\"name\":\"t\",\n\"subject\":{\"kind\":\"storage\",\"bits\":5,\"size\":64,\"version\":\"1.21.5\"},\"ops\":[]}";
+        assert_eq!(
+            parse(text).unwrap_err(),
+            "cases/x.json:2:11: subject: unknown version `1.21.5` (known: 1.18.2, 1.19.4, 1.20.1, 1.21.4, 26.1, 26.3)"
+        );
+        let text = text.replace(r#""1.21.5""#, "1");
+        assert!(parse(&text)
+            .unwrap_err()
+            .ends_with("subject: `version`: expected a string, got 1"));
     }
 
     #[test]

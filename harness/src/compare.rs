@@ -14,13 +14,15 @@ use crate::case::{parse_hex, Case};
 use crate::outcome::Outcome;
 
 /// Exceptions whose messages Minecraft's own code does not build.
-pub const THIRD_PARTY: [&str; 3] = [
+pub const THIRD_PARTY: [&str; 4] = [
     // commons-lang3 Validate (storage and index range checks).
     "IllegalArgumentException",
     // netty's buffer bounds checks on short input.
     "IndexOutOfBoundsException",
     // the JDK's array bounds checks.
     "ArrayIndexOutOfBoundsException",
+    // the JDK's `new long[n]` of a negative long count (before 1.21.5).
+    "NegativeArraySizeException",
 ];
 
 /// Whether `actual` counts as the same result as `expected`: for a

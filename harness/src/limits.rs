@@ -126,7 +126,7 @@ pub fn check(subject: &Subject, ops: &Ops) -> Result<(), Exceeded> {
                 tally.add(i, op.kind(), touched, result)?;
             }
         }
-        (Subject::Storage { bits, size }, Ops::Storage(ops)) => {
+        (Subject::Storage { bits, size, .. }, Ops::Storage(ops)) => {
             let longs = longs(i64::from(bits), i64::from(size));
             if longs > STORAGE_LONGS {
                 return Err(Exceeded {
@@ -305,7 +305,14 @@ mod tests {
     use paletted::Kind;
 
     fn storage(bits: u32, size: u32, ops: Vec<StorageOp>) -> Result<(), Exceeded> {
-        check(&Subject::Storage { bits, size }, &Ops::Storage(ops))
+        check(
+            &Subject::Storage {
+                bits,
+                size,
+                version: paletted::Version::V26_3,
+            },
+            &Ops::Storage(ops),
+        )
     }
 
     #[test]
@@ -355,6 +362,7 @@ mod tests {
             strategy: Kind::BlockStates,
             registry,
             initial: 0,
+            version: paletted::Version::V26_3,
         };
         let e = check(&subject(u32::MAX), &Ops::Container(vec![])).unwrap_err();
         assert_eq!(e.at, At::Subject);

@@ -84,10 +84,12 @@ fn run_case(
                 strategy,
                 registry,
                 initial,
+                version,
             },
             Ops::Container(ops),
         ) => {
-            let strategy = Strategy::with(strategy, registry);
+            // The subject's registry, under its version's rules.
+            let strategy = Strategy::with(strategy, registry).with_rules(version.rules());
             // Getters no op shows, held to their documented values as `==` is
             // held to the observable state: 16 or 4 a side, and Minecraft's
             // `Mth.ceillog2` of the registry.
@@ -136,7 +138,9 @@ fn run_case(
             lead.close(&c)?;
             check_iter(&c)?;
         }
-        (&Subject::Storage { bits, size }, Ops::Storage(ops)) => {
+        (&Subject::Storage { bits, size, .. }, Ops::Storage(ops)) => {
+            // The versions' storages differ only in `fill`, which
+            // `valid::check` refuses where the version lacks it.
             let mut s = BitStorage::new(bits, size as usize);
             for (i, op) in ops.iter().enumerate() {
                 *at = Some(i);
@@ -351,6 +355,9 @@ fn thrown(e: &Error) -> Result<Outcome, ExecError> {
         Error::Truncated { .. } => "IndexOutOfBoundsException",
         // Minecraft's VarInt reader.
         Error::VarIntTooBig { .. } => "RuntimeException",
+        // `FriendlyByteBuf.readLongArray` before 1.21.5: netty's class,
+        // Minecraft's text.
+        Error::LongArrayTooBig { .. } => "DecoderException",
         // A linear palette's array overrun while reading (the JDK's text).
         Error::PaletteTooLong { capacity, .. } => {
             return Ok(Outcome::throws(
@@ -367,6 +374,14 @@ fn thrown(e: &Error) -> Result<Outcome, ExecError> {
             ))
         }
         Error::ArrayIndex { .. } => "ArrayIndexOutOfBoundsException",
+        // `new long[count]` of a negative long count on the wire, before
+        // 1.21.5 (the JDK's text is the count).
+        Error::NegativeLength { len } => {
+            return Ok(Outcome::throws(
+                "NegativeArraySizeException",
+                len.to_string(),
+            ))
+        }
         // commons-lang3 `Validate`'s text, compared by class only.
         Error::OutOfRange { .. } => "IllegalArgumentException",
         other => {
@@ -603,15 +618,18 @@ fn sound(c: &PalettedContainer) -> Result<(), Error> {
 }
 
 /// The state an observer can tell apart, to hold `PartialEq` to: strategy,
-/// configuration, palette entries in order (a global palette's are its
-/// registry's, which the strategy names) and the storage's longs.
+/// configuration (before 26.x a global one has no bits byte to tell apart),
+/// palette entries in order (a global palette's are its registry's, which
+/// the strategy names) and the storage's longs.
 fn observably_equal(a: &PalettedContainer, b: &PalettedContainer) -> bool {
     let entries = |c: &PalettedContainer| match c.palette_kind() {
         paletted::PaletteKind::Global => None,
         _ => Some(c.try_palette()),
     };
     a.strategy() == b.strategy()
-        && a.configuration() == b.configuration()
+        && a.strategy()
+            .rules()
+            .same_configuration(a.configuration(), b.configuration())
         && a.storage() == b.storage()
         && entries(a) == entries(b)
 }
@@ -638,6 +656,19 @@ fn strict_refusal(e: &Error) -> bool {
             | Error::PaletteTooLong { .. }
             | Error::NegativeLength { .. }
     )
+}
+
+/// The strict loads' refusals of input that is inconsistent in itself,
+/// whatever container Minecraft made of it: a long count on the wire that
+/// is not the storage's length (Minecraft drops the longs), and, where the
+/// version's saves declare no bit count, a declared one that disagrees
+/// with the palette (Minecraft does not look at it).
+fn input_refusal(e: &Error, rules: paletted::Rules) -> bool {
+    match e {
+        Error::LongCount { .. } => true,
+        Error::BitCount { .. } => !rules.declares_bits(),
+        _ => false,
+    }
 }
 
 /// A disagreement between two entry points: a bug in the crate, reported
@@ -735,12 +766,15 @@ fn container_op_all_apis(
             }
             // A strict load's refusal: documented, and nothing changed.
             Ok(Err(e)) => {
-                let documented = strict_refusal(&e) || exact.as_ref().err() == Some(&e);
+                let documented = strict_refusal(&e)
+                    || input_refusal(&e, before.strategy().rules())
+                    || exact.as_ref().err() == Some(&e);
                 // A refusal of what Minecraft loaded must name what is wrong
                 // with it: nothing, if every later walk succeeds; an index
                 // past a list palette, or an id past a global one's registry
                 // (Minecraft's read already refused ids the registry lacks).
                 let misnamed = exact.is_ok()
+                    && !input_refusal(&e, before.strategy().rules())
                     && (sound(c).is_ok()
                         || match (&e, c.palette_kind()) {
                             (Error::Index { .. }, paletted::PaletteKind::Global) => true,

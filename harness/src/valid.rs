@@ -49,12 +49,26 @@ pub fn check(case: &Case) -> Result<(), ExecError> {
                 }
             }
         }
-        (&Subject::Storage { bits, size }, Ops::Storage(ops)) => {
+        (
+            &Subject::Storage {
+                bits,
+                size,
+                version,
+            },
+            Ops::Storage(ops),
+        ) => {
             if bits > 32 || i64::from(size) > MAX_STORAGE_SIZE {
                 return invalid(None, format!("no storage of {size} values at {bits} bits"));
             }
             for (i, op) in ops.iter().enumerate() {
                 match *op {
+                    // No recording can hold a result of an op the version lacks.
+                    StorageOp::Fill { .. } if !version.rules().has_fill() => {
+                        return invalid(
+                            Some(i),
+                            format!("fill does not exist in {version} (only in 26.x)"),
+                        );
+                    }
                     StorageOp::Set { value, .. }
                     | StorageOp::GetAndSet { value, .. }
                     | StorageOp::Fill { value }

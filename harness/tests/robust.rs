@@ -154,6 +154,8 @@ fn random_cases_never_make_the_executor_fail_internally() {
     let mut exec = RustExecutor::new();
     let (mut ran, mut refused) = (0, 0);
     for n in 0..1500 {
+        // Every version's rules, in turn.
+        let version = paletted::Version::ALL[n % paletted::Version::ALL.len()];
         let case = if n % 3 == 2 {
             let bits = r.below(33) as u32;
             Case {
@@ -161,6 +163,7 @@ fn random_cases_never_make_the_executor_fail_internally() {
                 subject: Subject::Storage {
                     bits,
                     size: r.pick(&[0, 1, 64, 300]),
+                    version,
                 },
                 ops: Ops::Storage((0..r.below(40)).map(|_| storage_op(&mut r)).collect()),
                 extra: Default::default(),
@@ -178,6 +181,7 @@ fn random_cases_never_make_the_executor_fail_internally() {
                     strategy,
                     registry,
                     initial: r.below(u64::from(registry)) as u32,
+                    version,
                 },
                 ops: Ops::Container(
                     (0..r.below(60))

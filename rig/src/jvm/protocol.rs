@@ -66,12 +66,13 @@ pub fn probe_request(case: &Case) -> Result<String, (Option<usize>, String)> {
             strategy,
             registry,
             initial,
+            ..
         } => write!(
             out,
             "container {} {registry} {initial}",
             strategy_name(strategy)
         ),
-        Subject::Storage { bits, size } => write!(out, "storage {bits} {size}"),
+        Subject::Storage { bits, size, .. } => write!(out, "storage {bits} {size}"),
     };
     let fail = |i: usize| move |e: String| (Some(i), e);
     match &case.ops {

@@ -73,6 +73,7 @@ pub fn case(picked: &Picked, registries: &Registries) -> Case {
             strategy: picked.kind,
             registry: picked.registry,
             initial: 0,
+            version: paletted::Version::V26_3,
         },
         ops: Ops::Container(vec![
             ContainerOp::Unpack {
