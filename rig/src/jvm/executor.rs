@@ -32,6 +32,8 @@ pub struct Setup {
     pub minecraft_version: Option<String>,
     /// The SHA-1 of the jar given with --minecraft.
     pub jar_sha1: Option<String>,
+    /// Which cases the classes can run: of their version.
+    pub classes: ClassesVersion,
     /// Whether the class path holds the rig's own test fixture (never Minecraft truth).
     pub fixture: bool,
     /// How long one case may take on the JVM side before its child is killed.
@@ -52,6 +54,46 @@ impl Setup {
     }
 }
 
+/// The Minecraft version of the classes the probe runs, as far as it is known, and so which
+/// cases they can run: the probe is written against 26.x's API shape only, so a case of
+/// another version would run the wrong version's code and is refused, unless the classes are
+/// said to be of the case's version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassesVersion {
+    /// Unnamed (a --classpath, the test fixture): taken to be 26.x.
+    Unnamed,
+    /// Named by the jar's `version.json` or --classes-version.
+    Named(String),
+}
+
+impl ClassesVersion {
+    /// From --classes-version and the jar's version: both, if given, must agree.
+    pub fn new(told: Option<&str>, jar: Option<&str>) -> Result<ClassesVersion, String> {
+        match (told, jar) {
+            (Some(told), Some(jar)) if told != jar => Err(format!(
+                "--classes-version {told}, but the jar says it is {jar}"
+            )),
+            (Some(v), _) | (None, Some(v)) => Ok(ClassesVersion::Named(v.to_string())),
+            (None, None) => Ok(ClassesVersion::Unnamed),
+        }
+    }
+
+    /// `None` if a case of `version` runs on these classes, else why not.
+    pub fn refuses(&self, version: paletted::Version) -> Option<String> {
+        match self {
+            ClassesVersion::Unnamed if version.rules() == paletted::Rules::V26_1 => None,
+            ClassesVersion::Unnamed => Some(format!(
+                "the probe runs 26.x classes; this case is {version} (name the classes' \
+                 version with --classes-version if they are {version}'s)"
+            )),
+            ClassesVersion::Named(name) if name == version.name() => None,
+            ClassesVersion::Named(name) => {
+                Some(format!("the classes are {name}'s; this case is {version}"))
+            }
+        }
+    }
+}
+
 /// How long a child's JVM may take to start (and load the probe), apart from the case time.
 const START_TIMEOUT: Duration = Duration::from_secs(300);
 
@@ -67,6 +109,7 @@ struct Server {
 pub struct JvmExecutor {
     config: JvmConfig,
     source: String,
+    classes: ClassesVersion,
     server: Option<Server>,
     case_timeout: Duration,
     /// How many children died or were killed (each took one case with it).
@@ -122,6 +165,7 @@ impl JvmExecutor {
                     .collect(),
             },
             source: setup.source.clone(),
+            classes: setup.classes.clone(),
             server: None,
             case_timeout: setup.case_timeout,
             unusable: None,
@@ -136,6 +180,7 @@ impl JvmExecutor {
         JvmExecutor {
             config: self.config.clone(),
             source: self.source.clone(),
+            classes: self.classes.clone(),
             server: None,
             case_timeout: self.case_timeout,
             crashes: 0,
@@ -324,6 +369,9 @@ impl JvmExecutor {
             requests: cases
                 .iter()
                 .map(|case| {
+                    if let Some(reason) = self.classes.refuses(case.subject.version()) {
+                        return Err(ExecError::Unsupported { op: None, reason });
+                    }
                     probe_request(case).map_err(|(op, reason)| ExecError::Invalid { op, reason })
                 })
                 .collect(),
@@ -562,6 +610,29 @@ fn quiet_logging(cache: &Path) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_case_of_another_version_than_the_classes_is_refused() {
+        use paletted::Version;
+        let unnamed = ClassesVersion::new(None, None).unwrap();
+        assert_eq!(unnamed.refuses(Version::V26_3), None);
+        assert_eq!(unnamed.refuses(Version::V26_1), None);
+        let why = unnamed.refuses(Version::V1_20_1).unwrap();
+        assert!(
+            why.starts_with("the probe runs 26.x classes; this case is 1.20.1"),
+            "{why}"
+        );
+        let told = ClassesVersion::new(Some("1.20.1"), None).unwrap();
+        assert_eq!(told.refuses(Version::V1_20_1), None);
+        assert_eq!(
+            told.refuses(Version::V26_3).unwrap(),
+            "the classes are 1.20.1's; this case is 26.3"
+        );
+        let jar = ClassesVersion::new(None, Some("26.3")).unwrap();
+        assert_eq!(jar.refuses(Version::V26_3), None);
+        assert!(jar.refuses(Version::V1_21_4).is_some());
+        assert!(ClassesVersion::new(Some("1.20.1"), Some("26.3")).is_err());
+    }
 
     #[test]
     fn an_answer_with_a_result_missing_or_extra_is_an_error() {

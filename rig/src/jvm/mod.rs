@@ -22,7 +22,7 @@ pub mod server;
 use std::env;
 use std::path::PathBuf;
 
-pub use executor::{Answer, JvmExecutor, Setup};
+pub use executor::{Answer, ClassesVersion, JvmExecutor, Setup};
 pub use regimes::Regimes;
 
 /// A class only the test fixture has (its switchboard of planted differences,
@@ -63,6 +63,11 @@ pub struct JvmArgs {
     /// An extra JVM option, such as -Xmx2g or -Dfixture.plant=count-order (repeatable).
     #[arg(long = "jvm-option", value_name = "OPTION", allow_hyphen_values = true)]
     pub jvm_options: Vec<String>,
+    /// The Minecraft version the --classpath classes are (a jar names its own): cases of
+    /// that version run, others are refused. Without it, the classes are taken to be 26.x,
+    /// the only API shape the probe knows.
+    #[arg(long, value_name = "VERSION")]
+    pub classes_version: Option<String>,
     /// Seconds one case may take on the JVM side before the child is killed and restarted.
     #[arg(long, value_name = "SECS", default_value_t = 120.0)]
     pub case_timeout: f64,
@@ -148,6 +153,10 @@ impl JvmArgs {
                 return Err(format!("class path entry {} does not exist", p.display()));
             }
         }
+        let classes = ClassesVersion::new(
+            self.classes_version.as_deref(),
+            minecraft_version.as_deref(),
+        )?;
         Ok(Setup {
             classpath,
             jvm_options: self.jvm_options.clone(),
@@ -155,6 +164,7 @@ impl JvmArgs {
             cache,
             minecraft_version,
             jar_sha1,
+            classes,
             fixture: false,
             case_timeout: std::time::Duration::try_from_secs_f64(self.case_timeout)
                 .map_err(|e| format!("--case-timeout {}: {e}", self.case_timeout))?,
