@@ -524,6 +524,15 @@ impl Case {
         Ok(Document::parse(text, path)?.case)
     }
 
+    /// The case's name for reports: with its version when that is not
+    /// 26.3 (`v1.20.1/wire-count-s1 (1.20.1)`).
+    pub fn label(&self) -> String {
+        match self.subject.version() {
+            Version::V26_3 => self.name.clone(),
+            v => format!("{} ({v})", self.name),
+        }
+    }
+
     /// The case file's JSON: `format`, `name`, the extra keys, `subject`, `ops`.
     pub fn to_json(&self) -> Value {
         Value::Object(self.to_map(None, None))
@@ -1205,6 +1214,7 @@ mod tests {
         assert_eq!(case.subject.version(), Version::V1_20_1);
         assert_eq!(case.to_text(), old);
         assert!(case.subject.to_string().ends_with(", at 1.20.1"));
+        assert_eq!(case.label(), "t (1.20.1)");
         let storage = r#"{"format":1,"name":"t","subject":{"kind":"storage","bits":5,"size":64,"version":"1.21.4"},"ops":[]}
 "#;
         assert_eq!(parse(storage).unwrap().subject.version(), Version::V1_21_4);
@@ -1214,6 +1224,7 @@ mod tests {
         assert_eq!(case.subject.version(), Version::V26_3);
         assert!(!case.to_text().contains("version"));
         assert!(!case.subject.to_string().contains(", at"));
+        assert_eq!(case.label(), "t");
         // Named 26.3 is 26.3, written as every 26.3 case is.
         let named = new.replace(r#""initial":0}"#, r#""initial":0,"version":"26.3"}"#);
         assert_eq!(parse(&named).unwrap(), case);

@@ -191,7 +191,7 @@ impl Divergence {
         let _ = writeln!(
             s,
             "case {}: op {} of {} diverges: {}",
-            case.name,
+            case.label(),
             self.op,
             case.ops.len(),
             self.op_text

@@ -60,7 +60,7 @@ pub fn judge_measured(
             return (
                 Verdict::Failed(format!(
                     "case {}: could not run on {}: {e}{op}\n",
-                    case.name,
+                    case.label(),
                     exec.name()
                 )),
                 Counts::default(),
@@ -88,7 +88,7 @@ pub fn judge_measured(
         (None, None) => Verdict::Passed,
         (None, Some(reason)) => Verdict::Failed(format!(
             "case {}: matches its recording now, but {} lists it as a known divergence ({reason}); remove the entry\n",
-            case.name,
+            case.label(),
             known::PATH
         )),
         (Some(d), None) => Verdict::Failed(d.report(case, "recorded", &exec.name())),

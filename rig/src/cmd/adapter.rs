@@ -121,7 +121,7 @@ pub fn run(_args: Args) -> ExitCode {
             Err(e) => {
                 eprintln!(
                     "rig adapter paletted: case {}: could not run on {}: {e}",
-                    case.name,
+                    case.label(),
                     exec.name()
                 );
                 return ExitCode::from(3);

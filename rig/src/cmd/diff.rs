@@ -131,7 +131,9 @@ fn diff(args: Args) -> Result<bool, String> {
                                 expected_count += 1;
                                 println!(
                                     "case {}: op {}: {} diverges, as expected: {reason}",
-                                    case.name, d.op, d.op_text
+                                    case.label(),
+                                    d.op,
+                                    d.op_text
                                 );
                             }
                             None => {
@@ -149,7 +151,7 @@ fn diff(args: Args) -> Result<bool, String> {
                     failed += 1;
                     println!(
                         "case {} ({}): the {ref_side} side failed: {e}\n",
-                        case.name,
+                        case.label(),
                         file.display()
                     );
                 }
@@ -157,7 +159,7 @@ fn diff(args: Args) -> Result<bool, String> {
                     failed += 1;
                     println!(
                         "case {} ({}): the {actual_side} side failed: {e}\n",
-                        case.name,
+                        case.label(),
                         file.display()
                     );
                 }

@@ -86,7 +86,7 @@ fn record(args: Args) -> Result<bool, String> {
                 }
                 eprintln!(
                     "case {} ({}): the JVM side failed: {e}",
-                    case.name,
+                    case.label(),
                     file.display()
                 );
                 failed += 1;

@@ -57,7 +57,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => {
             eprintln!(
                 "rig repro: {}: could not run on {}: {e}",
-                case.name,
+                case.label(),
                 exec.name()
             );
             return ExitCode::FAILURE;
