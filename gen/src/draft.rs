@@ -63,6 +63,13 @@ impl Draft {
         Draft::new(family, seed, name, &subject, Ops::Storage(Vec::new()))
     }
 
+    /// The case at Minecraft `version` (26.3 unless this is called).
+    pub fn at_version(&mut self, version: paletted::Version) {
+        if let Ok(subject) = &mut self.subject {
+            *subject = subject.at_version(version);
+        }
+    }
+
     fn new(family: &'static str, seed: u64, name: String, subject: &Value, ops: Ops) -> Draft {
         Draft {
             name,

@@ -1,8 +1,8 @@
 //! `flat`: a superflat world's bottom section, and variations of its layers.
 
-use paletted::Strategy;
+use paletted::{Kind, Strategy};
 
-use super::{Family, Sim};
+use super::{full_registry, Family, Sim};
 use crate::draft::Draft;
 use crate::rng::Rng;
 
@@ -19,13 +19,16 @@ fn variants() -> Vec<String> {
 }
 
 fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
-    let strategy = Strategy::block_states(35723);
+    let registry = full_registry(Kind::BlockStates);
+    let strategy = Strategy::block_states(registry);
     // Bedrock, dirt, dirt, grass over air; or 1..6 layers of random states.
     let layers: Vec<u32> = if variant == "bottom-section" {
         vec![88, 10, 10, 9]
     } else {
         let n = rng.range(1, 6) as usize;
-        (0..n).map(|_| rng.range(1, 35722) as u32).collect()
+        (0..n)
+            .map(|_| rng.range(1, u64::from(registry) - 1) as u32)
+            .collect()
     };
     let mut sim = Sim::new("flat", seed, name, strategy, 0);
     sim.draft.notes = format!("layers {layers:?} over 0, set x then z then layer");

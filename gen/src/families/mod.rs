@@ -3,19 +3,23 @@
 //! with its own random stream, so `--count` beyond the sweep repeats the
 //! variants with fresh randomness.
 
+use std::cell::Cell;
+
 use harness::case::Case;
-use paletted::{Kind, PalettedContainer, Strategy};
+use paletted::{Kind, PalettedContainer, Strategy, Version};
 
 use crate::draft::{Draft, Pos};
 use crate::rng::Rng;
 
 mod flat;
 mod ladder;
+mod longs;
 mod one_id;
 mod positions_out;
 mod random;
 mod read;
 mod roundtrip;
+mod sizes;
 mod stale;
 mod storage;
 mod storage_odd;
@@ -57,7 +61,38 @@ pub const FAMILIES: &[Family] = &[
     unpack_dups::FAMILY,
     positions_out::FAMILY,
     storage_odd::FAMILY,
+    longs::FAMILY,
+    sizes::FAMILY,
 ];
+
+/// The families that mean something at every version: their inputs are
+/// sets, unpacks and the container's own `write` bytes, all made at the
+/// version. The others build 26.x wire bytes by hand (`wire-*`, `one-id`,
+/// `unpack-dups`) or `fill` a storage (26.x only), or are about one
+/// version's rules (`longs`: the long count, up to 1.21.4).
+pub const EVERY_VERSION: &[&str] = &[
+    "flat",
+    "ladder",
+    "stale",
+    "unpack",
+    "random",
+    "read",
+    "roundtrip",
+    "positions-out",
+    "sizes",
+];
+
+thread_local! {
+    /// The version the families build at while [`Family::drafts_at`] runs:
+    /// [`full_registry`], [`Sim`] and [`written_by`] take it from here, so
+    /// that no family's code names a version.
+    static AT: Cell<Version> = const { Cell::new(Version::V26_3) };
+}
+
+/// The version the families build at now.
+pub(crate) fn at_version() -> Version {
+    AT.with(Cell::get)
+}
 
 /// The families CI measures coverage on, one sweep each: all but those that
 /// go outside what the default set keeps to (positions inside the
@@ -86,8 +121,25 @@ pub fn family(name: &str) -> Option<&'static Family> {
 
 impl Family {
     /// Cases `0..count` of this family for `seed` (`count` defaults to one
-    /// sweep). Same seed and count, same drafts, byte for byte.
+    /// sweep) at its [`home`](Family::home) version. Same seed and count,
+    /// same drafts, byte for byte.
     pub fn drafts(&self, seed: u64, count: Option<usize>) -> Vec<Draft> {
+        self.drafts_at(seed, count, self.home())
+            .expect("a family means something at its home version")
+    }
+
+    /// The version a family builds at unless told: 26.3, but 1.21.4 for
+    /// `longs`, which is about a count 26.x does not send.
+    pub fn home(&self) -> Version {
+        if self.means_something_at(Version::V26_3) {
+            Version::V26_3
+        } else {
+            Version::V1_21_4
+        }
+    }
+
+    /// The drafts at the version [`AT`] holds.
+    fn build_all(&self, seed: u64, count: Option<usize>) -> Vec<Draft> {
         let variants = (self.variants)();
         let count = count.unwrap_or(variants.len());
         (0..count)
@@ -108,6 +160,61 @@ impl Family {
     /// checks every op the family wrote).
     pub fn cases(&self, seed: u64, count: Option<usize>) -> Result<Vec<Case>, String> {
         self.drafts(seed, count)
+            .into_iter()
+            .map(Draft::into_case)
+            .collect()
+    }
+
+    /// Whether the family means something at `version` (see [`EVERY_VERSION`]).
+    pub fn means_something_at(&self, version: Version) -> bool {
+        match self.name {
+            "longs" => version.rules().long_count(),
+            name => version == Version::V26_3 || EVERY_VERSION.contains(&name),
+        }
+    }
+
+    /// [`Family::drafts`] at `version`: registries, rules and the wire bytes
+    /// the cases read are that version's, and a case is named
+    /// `v<VERSION>/<family>/...` unless the version is 26.3. `Err` if the
+    /// family means nothing there.
+    pub fn drafts_at(
+        &self,
+        seed: u64,
+        count: Option<usize>,
+        version: Version,
+    ) -> Result<Vec<Draft>, String> {
+        if !self.means_something_at(version) {
+            return Err(format!(
+                "family {} means nothing at {version} (it runs at {})",
+                self.name,
+                Version::ALL
+                    .iter()
+                    .filter(|&&v| self.means_something_at(v))
+                    .map(|v| v.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let before = AT.with(|at| at.replace(version));
+        let mut drafts = self.build_all(seed, count);
+        AT.with(|at| at.set(before));
+        if version != Version::V26_3 {
+            for d in &mut drafts {
+                d.at_version(version);
+                d.name = format!("v{version}/{}", d.name);
+            }
+        }
+        Ok(drafts)
+    }
+
+    /// [`Family::cases`] at `version` (see [`Family::drafts_at`]).
+    pub fn cases_at(
+        &self,
+        seed: u64,
+        count: Option<usize>,
+        version: Version,
+    ) -> Result<Vec<Case>, String> {
+        self.drafts_at(seed, count, version)?
             .into_iter()
             .map(Draft::into_case)
             .collect()
@@ -141,11 +248,13 @@ pub(crate) fn kind_of(variant: &str) -> Kind {
     }
 }
 
-/// Minecraft's registry sizes: 26.3's block states and biomes.
+/// Minecraft's registry sizes at the version the families build at (26.3's
+/// block states and biomes unless [`Family::drafts_at`] says otherwise).
 pub(crate) fn full_registry(kind: Kind) -> u32 {
+    let v = at_version();
     match kind {
-        Kind::BlockStates => 35723,
-        Kind::Biomes => 65,
+        Kind::BlockStates => v.block_states(),
+        Kind::Biomes => v.biomes(),
     }
 }
 
@@ -234,15 +343,19 @@ impl Sim {
         strategy: Strategy,
         initial: u32,
     ) -> Sim {
+        // The version's rules, so that bytes taken from the shadow are its.
+        let strategy = strategy.with_rules(at_version().rules());
+        let mut draft = Draft::container(
+            family,
+            seed,
+            name,
+            kind_name(strategy.kind()),
+            strategy.registry_size(),
+            initial,
+        );
+        draft.at_version(at_version());
         Sim {
-            draft: Draft::container(
-                family,
-                seed,
-                name,
-                kind_name(strategy.kind()),
-                strategy.registry_size(),
-                initial,
-            ),
+            draft,
             shadow: PalettedContainer::new(initial, strategy),
             strategy,
         }
@@ -317,6 +430,7 @@ pub(crate) fn written_by(
     strategy: Strategy,
     n: usize,
 ) -> (Vec<u8>, PalettedContainer) {
+    let strategy = strategy.with_rules(at_version().rules());
     let ids = rng.distinct_ids(n, strategy.registry_size());
     let mut c = PalettedContainer::new(ids[0], strategy);
     let size = strategy.size();

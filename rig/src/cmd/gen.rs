@@ -17,6 +17,12 @@ pub struct Args {
     /// How many cases (default: one sweep of the family's variants).
     #[arg(long)]
     pub count: Option<usize>,
+    /// The Minecraft version to build at (its registries, rules and wire
+    /// form; cases named `v<VERSION>/...`). Default: each family's own
+    /// (26.3; 1.21.4 for `longs`). With `default`, the families that mean
+    /// something at the version.
+    #[arg(long, value_name = "VERSION")]
+    pub version: Option<String>,
     /// Write one file a case under this folder (`DIR/<name>.json`); otherwise
     /// print one case a line.
     #[arg(long)]
@@ -32,17 +38,37 @@ pub fn run(args: Args) -> ExitCode {
             } else {
                 ""
             };
+            let at: Vec<&str> = paletted::Version::ALL
+                .iter()
+                .filter(|&&v| f.means_something_at(v))
+                .map(|v| v.name())
+                .collect();
             println!(
-                "{:<13} {} variants{default}: {}",
+                "{:<13} {} variants{default} (at {}): {}",
                 f.name,
                 (f.variants)().len(),
+                at.join(", "),
                 f.about
             );
         }
         return ExitCode::SUCCESS;
     }
+    let version = match args.version.as_deref().map(harness::case::parse_version) {
+        None => None,
+        Some(Ok(v)) => Some(v),
+        Some(Err(e)) => {
+            eprintln!("rig gen: --version: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let names: Vec<&str> = if args.family == "default" {
-        gen::DEFAULT.to_vec()
+        gen::DEFAULT
+            .iter()
+            .copied()
+            .filter(|name| {
+                version.is_none_or(|v| gen::family(name).is_some_and(|f| f.means_something_at(v)))
+            })
+            .collect()
     } else {
         vec![args.family.as_str()]
     };
@@ -52,7 +78,11 @@ pub fn run(args: Args) -> ExitCode {
             eprintln!("rig gen: no family {name:?} (try `rig gen list`)");
             return ExitCode::FAILURE;
         };
-        match family.cases(args.seed, args.count) {
+        let made = match version {
+            Some(v) => family.cases_at(args.seed, args.count, v),
+            None => family.cases(args.seed, args.count),
+        };
+        match made {
             Ok(c) => cases.extend(c),
             Err(e) => {
                 eprintln!("rig gen: {e}");

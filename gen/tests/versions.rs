@@ -1,0 +1,49 @@
+//! The families at every version where they mean something: cases of that
+//! version, named under `v<VERSION>/`, that the Rust executor runs through
+//! to the end under the version's rules.
+
+use harness::exec::{ExecError, Executor};
+use harness::rust::RustExecutor;
+use paletted::Version;
+
+#[test]
+fn every_family_runs_at_every_version_it_means_something_at() {
+    let mut exec = RustExecutor::new();
+    for family in gen::FAMILIES {
+        for v in Version::ALL {
+            let Ok(cases) = family.cases_at(1, None, v) else {
+                assert!(!family.means_something_at(v), "{} at {v}", family.name);
+                continue;
+            };
+            for case in cases {
+                assert_eq!(case.subject.version(), v, "{}", case.name);
+                if v != Version::V26_3 {
+                    assert!(case.name.starts_with(&format!("v{v}/")), "{}", case.name);
+                }
+                match exec.run(&case) {
+                    Ok(results) => assert_eq!(results.len(), case.ops.len()),
+                    Err(e @ ExecError::Internal { .. }) => panic!("{}: {e}", case.name),
+                    Err(e) => panic!("{}: refused: {e}", case.name),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_family_at_26_3_is_the_family_as_it_was() {
+    for family in gen::FAMILIES
+        .iter()
+        .filter(|f| f.means_something_at(Version::V26_3))
+    {
+        assert_eq!(
+            family.cases_at(3, None, Version::V26_3).unwrap(),
+            family.cases(3, None).unwrap()
+        );
+    }
+    let longs = gen::family("longs").unwrap();
+    assert!(!longs.means_something_at(Version::V26_3));
+    assert_eq!(longs.home(), Version::V1_21_4);
+    let e = longs.cases_at(1, None, Version::V26_3).unwrap_err();
+    assert!(e.starts_with("family longs means nothing at 26.3"), "{e}");
+}
