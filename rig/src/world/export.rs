@@ -73,7 +73,12 @@ pub fn case(picked: &Picked, registries: &Registries) -> Case {
             strategy: picked.kind,
             registry: picked.registry,
             initial: 0,
-            version: paletted::Version::V26_3,
+            // The saving version when it is a named one, else 26.3 as before.
+            version: p
+                .data_version
+                .and_then(|dv| u32::try_from(dv).ok())
+                .and_then(paletted::Version::for_data_version)
+                .unwrap_or(paletted::Version::V26_3),
         },
         ops: Ops::Container(vec![
             ContainerOp::Unpack {

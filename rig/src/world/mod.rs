@@ -245,9 +245,11 @@ impl World {
         read.par_iter_mut()
             .flat_map(|f| f.plans.par_iter_mut())
             .for_each(|plan| {
+                let rules = plan.version.and_then(check::rules_for).unwrap_or_default();
                 for saved in &mut plan.containers {
                     if let Some((registry, packed)) = &saved.numbered {
-                        let strategy = Strategy::with(saved.kind, *registry);
+                        // The saving version's rules: its wire form and sizes.
+                        let strategy = Strategy::with(saved.kind, *registry).with_rules(rules);
                         saved.result = Some(check::container(strategy, packed));
                     }
                 }
@@ -334,7 +336,11 @@ impl World {
             return false;
         };
         tally.containers += 1;
-        let strategy = Strategy::with(kind, registry);
+        let rules = at
+            .data_version
+            .and_then(check::rules_for)
+            .unwrap_or_default();
+        let strategy = Strategy::with(kind, registry).with_rules(rules);
         let ok = match saved.result.expect("every numbered container is checked") {
             Ok(()) => {
                 tally.containers_identical += 1;
