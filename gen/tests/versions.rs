@@ -47,3 +47,30 @@ fn a_family_at_26_3_is_the_family_as_it_was() {
     let e = longs.cases_at(1, None, Version::V26_3).unwrap_err();
     assert!(e.starts_with("family longs means nothing at 26.3"), "{e}");
 }
+
+#[test]
+fn coverage_runs_a_case_at_its_version() {
+    let mut cov = gen::Coverage::new();
+    for case in gen::family("longs")
+        .unwrap()
+        .cases_at(1, None, Version::V1_20_1)
+        .unwrap()
+    {
+        cov.add(&case);
+    }
+    assert!(cov.failed.is_empty(), "{:?}", cov.failed);
+    let reached: Vec<String> = cov.reached.keys().map(|i| i.to_string()).collect();
+    assert!(reached.contains(&"at 1.20.1".to_string()), "{reached:?}");
+    assert!(
+        reached
+            .iter()
+            .any(|i| i.starts_with("throws DecoderException")),
+        "{reached:?}"
+    );
+    // Reads of the version's own bytes (with the long count) land where
+    // they were written from: single, linear, hash map and global.
+    for to in ["single", "linear", "hashmap", "global"] {
+        let item = format!("block_states read: single -> {to}");
+        assert!(reached.contains(&item), "{item} not in {reached:?}");
+    }
+}
