@@ -74,3 +74,37 @@ fn coverage_runs_a_case_at_its_version() {
         assert!(reached.contains(&item), "{item} not in {reached:?}");
     }
 }
+
+/// A case whose point is its version's rules shrinks at that version: the
+/// predicate (a size one more than the bytes written, the pre-1.20.2 bug of
+/// a global palette) holds only there.
+#[test]
+fn the_shrinker_keeps_a_cases_version() {
+    let case = gen::family("sizes")
+        .unwrap()
+        .cases_at(1, None, Version::V1_20_1)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.name.ends_with("block_states-global-s1"))
+        .unwrap();
+    let buggy = |c: &harness::case::Case| {
+        let Ok(results) = RustExecutor::new().run(c) else {
+            return false;
+        };
+        let (mut size, mut written) = (None, None);
+        for (i, r) in results.iter().enumerate() {
+            match (c.ops.kind(i), r) {
+                ("serialized_size", harness::outcome::Outcome::Ok(v)) => size = v.as_u64(),
+                ("write", harness::outcome::Outcome::Ok(v)) => {
+                    written = v.as_str().map(|s| s.len() as u64 / 2)
+                }
+                _ => {}
+            }
+        }
+        matches!((size, written), (Some(s), Some(w)) if s == w + 1)
+    };
+    assert!(buggy(&case));
+    let shrunk = gen::shrink(&case, buggy).unwrap();
+    assert_eq!(shrunk.case.subject.version(), Version::V1_20_1);
+    assert!(shrunk.case.ops.len() < case.ops.len());
+}
