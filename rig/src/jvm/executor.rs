@@ -78,18 +78,24 @@ impl ClassesVersion {
         }
     }
 
-    /// `None` if a case of `version` runs on these classes, else why not.
+    /// `None` if a case of `version` runs on these classes, else why not. Classes named
+    /// as a version the rig knows run its cases only; unnamed ones, or ones named otherwise
+    /// (a snapshot, `26.3-pre1`), are taken to be 26.x, whose shape the probe compiled against.
     pub fn refuses(&self, version: paletted::Version) -> Option<String> {
-        match self {
-            ClassesVersion::Unnamed if version.rules() == paletted::Rules::V26_1 => None,
-            ClassesVersion::Unnamed => Some(format!(
+        let known = match self {
+            ClassesVersion::Named(name) => paletted::Version::named(name),
+            ClassesVersion::Unnamed => None,
+        };
+        match known {
+            Some(classes) if classes == version => None,
+            Some(classes) => Some(format!(
+                "the classes are {classes}'s; this case is {version}"
+            )),
+            None if version.rules() == paletted::Rules::V26_1 => None,
+            None => Some(format!(
                 "the probe runs 26.x classes; this case is {version} (name the classes' \
                  version with --classes-version if they are {version}'s)"
             )),
-            ClassesVersion::Named(name) if name == version.name() => None,
-            ClassesVersion::Named(name) => {
-                Some(format!("the classes are {name}'s; this case is {version}"))
-            }
         }
     }
 }
@@ -632,6 +638,10 @@ mod tests {
         assert_eq!(jar.refuses(Version::V26_3), None);
         assert!(jar.refuses(Version::V1_21_4).is_some());
         assert!(ClassesVersion::new(Some("1.20.1"), Some("26.3")).is_err());
+        // A name the rig does not know is taken to be 26.x's shape.
+        let snapshot = ClassesVersion::new(None, Some("26.3-pre1")).unwrap();
+        assert_eq!(snapshot.refuses(Version::V26_3), None);
+        assert!(snapshot.refuses(Version::V1_20_1).is_some());
     }
 
     #[test]
