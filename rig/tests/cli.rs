@@ -531,3 +531,31 @@ fn outside_a_checkout_rig_says_which_tree_it_uses() {
     let (_, _, err) = rig(&inside, &["repro", "ladder/biomes-r1", "--op", "0"]);
     assert!(!err.contains("using the tree"), "{err}");
 }
+
+#[test]
+fn run_dependent_ops_pass_on_any_result_and_are_counted_apart() {
+    let dir = scratch("rundep");
+    // A real recording whose `bits` (op 0) is marked run-dependent: its
+    // recorded result and one the containers never give.
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(golden("ladder/biomes-r1")).unwrap())
+            .unwrap();
+    let bits = v["results"][0].clone();
+    v["run_dependent"] = serde_json::json!([{"op": 0, "any_of": [bits, {"ok": 7}]}]);
+    let file = dir.join("rundep.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let (ok, out, err) = rig(&dir, &["import", file.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = rig(&dir, &["check"]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(out, "1 passed, 0 failed\n");
+    assert!(err.contains("1 run-dependent op "), "{err}");
+
+    // Neither of its results: the case fails.
+    v["results"][0] = serde_json::json!({"ok": 6});
+    v["run_dependent"] = serde_json::json!([{"op": 0, "any_of": [{"ok": 6}, {"ok": 7}]}]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let (ok, out, _) = rig(&dir, &["check", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
+}

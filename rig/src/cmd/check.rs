@@ -70,6 +70,8 @@ pub(crate) struct Row {
     /// Whether comparison ended early, at an unsupported state change, after
     /// some ops were compared.
     pub(crate) cut: bool,
+    /// Run-dependent ops: recorded with every result seen, any of which passes.
+    pub(crate) run_dependent: usize,
 }
 
 /// Runs `rig check`.
@@ -217,6 +219,14 @@ fn run_in_pool(args: Args) -> ExitCode {
         eprintln!(
             "{} awaiting recording, not counted (--verbose names them)",
             awaiting.len()
+        );
+    }
+    // Counted apart: such an op agreed with one of several results, not with a fact.
+    let run_dependent: usize = rows.iter().map(|r| r.run_dependent).sum();
+    if run_dependent > 0 {
+        eprintln!(
+            "{} (recorded with every result seen; any of them passes)",
+            harness::compare::run_dependent_count(run_dependent)
         );
     }
     let passed = rows.iter().filter(|r| r.verdict == Verdict::Passed).count();
@@ -430,6 +440,7 @@ fn failed(name: String, error: String) -> Row {
         seconds: 0.0,
         skipped: 0,
         cut: false,
+        run_dependent: 0,
     }
 }
 
@@ -452,6 +463,7 @@ fn check_one(
         Err(row) => return row,
     };
     let (verdict, counts) = judge_measured(exec, &case, &results, known);
+    let run_dependent = harness::compare::run_dependent_ops(&results);
     let verdict = match verdict {
         Verdict::Failed(report) => {
             // The replay line ends with `rig repro CASE`; an adapter's failure replays on it.
@@ -469,6 +481,7 @@ fn check_one(
         seconds: 0.0,
         skipped: counts.skipped,
         cut: counts.ended.is_some() && counts.compared > 0,
+        run_dependent,
     }
 }
 
@@ -496,6 +509,7 @@ pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loade
                 seconds: 0.0,
                 skipped: 0,
                 cut: false,
+                run_dependent: 0,
             })
         }
         Item::Recording(path) => {
