@@ -71,7 +71,7 @@ pub(crate) struct Row {
     /// some ops were compared.
     pub(crate) cut: bool,
     /// Run-dependent ops: recorded with every result seen, any of which passes.
-    pub(crate) run_dependent: usize,
+    pub(crate) run_dependent: u32,
 }
 
 /// Runs `rig check`.
@@ -222,7 +222,7 @@ fn run_in_pool(args: Args) -> ExitCode {
         );
     }
     // Counted apart: such an op agreed with one of several results, not with a fact.
-    let run_dependent: usize = rows.iter().map(|r| r.run_dependent).sum();
+    let run_dependent: usize = rows.iter().map(|r| r.run_dependent as usize).sum();
     if run_dependent > 0 {
         eprintln!(
             "{} (recorded with every result seen; any of them passes)",
@@ -463,7 +463,8 @@ fn check_one(
         Err(row) => return row,
     };
     let (verdict, counts) = judge_measured(exec, &case, &results, known);
-    let run_dependent = harness::compare::run_dependent_ops(&results);
+    let run_dependent =
+        u32::try_from(harness::compare::run_dependent_ops(&results)).unwrap_or(u32::MAX);
     let verdict = match verdict {
         Verdict::Failed(report) => {
             // The replay line ends with `rig repro CASE`; an adapter's failure replays on it.
