@@ -126,6 +126,22 @@ impl BitStorage {
         BitStorage::shape(bits, size, longs)
     }
 
+    /// Packs `lut[id]` of each of `ids` (each must fit in `bits`, 1 to 8,
+    /// and be below `L`); with `runs`, a long's run of equal ids at once.
+    pub(crate) fn from_ids<const L: usize>(
+        bits: u32,
+        ids: &[u8],
+        lut: &[u8; L],
+        runs: bool,
+    ) -> BitStorage {
+        debug_assert!((1..=8).contains(&bits));
+        let longs = match runs {
+            true => with_width!(bits, w => pack_ids(ids, w, true, lut)),
+            false => with_width!(bits, w => pack_ids(ids, w, false, lut)),
+        };
+        BitStorage::shape(bits, ids.len(), longs)
+    }
+
     /// Bits each value takes.
     #[inline]
     pub fn bits(&self) -> u32 {
@@ -450,6 +466,53 @@ fn pack_values(values: &[u32], bits: u32) -> Vec<i64> {
         longs.push(long(rest));
     }
     longs
+}
+
+/// `lut[id]` of each of `ids` packed as [`pack_values`] packs values. With
+/// `runs`, a long's worth of equal ids is one multiply: worth its test where
+/// ids come in runs, as a section's do. (A running shift, not the index
+/// times the width: through the table, it takes fewer instructions.)
+#[inline(always)]
+fn pack_ids<const L: usize>(ids: &[u8], bits: u32, runs: bool, lut: &[u8; L]) -> Vec<i64> {
+    let per = (64 / bits) as usize;
+    // One bit at the bottom of every value's place in a long.
+    let repeat = (0..per).fold(0u64, |acc, k| acc | 1 << (k as u32 * bits));
+    let value = |id: u8| u64::from(lut[usize::from(id)]);
+    let long = |chunk: &[u8]| {
+        chunk
+            .iter()
+            .fold((0u64, 0), |(acc, at), &id| {
+                (acc | value(id) << at, at + bits)
+            })
+            .0 as i64
+    };
+    let whole = ids.chunks_exact(per);
+    let rest = whole.remainder();
+    let mut longs: Vec<i64> = whole
+        .map(|chunk| {
+            if runs && uniform(chunk) {
+                (value(chunk[0]) * repeat) as i64
+            } else {
+                long(chunk)
+            }
+        })
+        .collect();
+    if !rest.is_empty() {
+        longs.push(long(rest));
+    }
+    longs
+}
+
+/// Whether every byte of `chunk` is its first, eight bytes a compare.
+#[inline(always)]
+fn uniform(chunk: &[u8]) -> bool {
+    let splat = u64::from(chunk[0]) * 0x0101_0101_0101_0101;
+    let words = chunk.chunks_exact(8);
+    let rest = words.remainder();
+    words.fold(0, |any, w| {
+        any | (u64::from_ne_bytes(w.try_into().unwrap()) ^ splat)
+    }) == 0
+        && rest.iter().fold(0, |any, &b| any | (b ^ chunk[0])) == 0
 }
 
 /// Calls `f` with each of the first `size` values packed `bits` wide (1 to

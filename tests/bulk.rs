@@ -151,6 +151,27 @@ fn from_values_refuses_a_value_past_the_registry() {
     PalettedContainer::from_values(Strategy::block_states(35723), &values);
 }
 
+/// The value named is the first outside the registry in index order, as
+/// the sets would stop there: on a list palette and past the largest one.
+#[test]
+fn from_values_names_the_first_value_past_the_registry() {
+    let blocks = Strategy::block_states(35723);
+    let message = |values: &[u32]| {
+        let e = std::panic::catch_unwind(|| PalettedContainer::from_values(blocks, values))
+            .expect_err("refused");
+        e.downcast_ref::<String>().cloned().unwrap_or_default()
+    };
+    let mut values = vec![1; 4096];
+    values[5] = 35724;
+    values[9] = 40000;
+    assert!(message(&values).contains("value 35724 is not"), "{}", message(&values));
+    // 300 distinct values first: the global palette's path checks the rest.
+    let mut values: Vec<u32> = (0..4096).map(|i| i % 300).collect();
+    values[3000] = 40000;
+    values[3500] = 35800;
+    assert!(message(&values).contains("value 40000 is not"), "{}", message(&values));
+}
+
 #[test]
 #[should_panic(expected = "63 values for a container of 64")]
 fn from_values_refuses_a_short_slice() {
