@@ -503,16 +503,17 @@ fn pack_ids<const L: usize>(ids: &[u8], bits: u32, runs: bool, lut: &[u8; L]) ->
     longs
 }
 
-/// Whether every byte of `chunk` is its first, eight bytes a compare.
+/// Whether every byte of `chunk` is its first: for a long of 4 to 8 bits
+/// (8 to 16 ids), two overlapping eight-byte compares.
 #[inline(always)]
 fn uniform(chunk: &[u8]) -> bool {
     let splat = u64::from(chunk[0]) * 0x0101_0101_0101_0101;
-    let words = chunk.chunks_exact(8);
-    let rest = words.remainder();
-    words.fold(0, |any, w| {
-        any | (u64::from_ne_bytes(w.try_into().unwrap()) ^ splat)
-    }) == 0
-        && rest.iter().fold(0, |any, &b| any | (b ^ chunk[0])) == 0
+    let word = |at: usize| u64::from_ne_bytes(chunk[at..at + 8].try_into().unwrap());
+    if (8..=16).contains(&chunk.len()) {
+        word(0) == splat && word(chunk.len() - 8) == splat
+    } else {
+        chunk.iter().all(|&id| id == chunk[0])
+    }
 }
 
 /// Calls `f` with each of the first `size` values packed `bits` wide (1 to

@@ -123,7 +123,7 @@ fn home(value: u32, shift: u32) -> usize {
 
 /// Values a run test covers: runs in a section (a layer of stone, of air)
 /// are far longer, and a failed test costs little.
-const RUN: usize = 16;
+const RUN: usize = 32;
 
 /// [`PalettedContainer::from_values_with`] for a container of `N` values
 /// (checked; a multiple of [`RUN`]) whose largest list palette holds `MOST`
@@ -236,10 +236,9 @@ fn build<const N: usize, const SLOTS: usize, const MOST: usize>(
     } else {
         first[1..before].partition_point(|&f| (f as usize) < initial_at)
     };
-    let mut order = [0u32; MOST];
-    order[..at].copy_from_slice(&found[1..=at]);
-    order[at] = initial;
-    order[at + 1..distinct].copy_from_slice(&found[at + 1..distinct]);
+    // The palette: the values in first-appearance order (the initial
+    // value first), with the initial value moved to `at`.
+    found[..=at].rotate_left(1);
     // Number k is palette id k - 1 up to the initial value, which moved
     // from 0 to `at`.
     let mut lut = [0u8; MOST];
@@ -253,7 +252,7 @@ fn build<const N: usize, const SLOTS: usize, const MOST: usize>(
     PalettedContainer {
         strategy,
         config,
-        palette: Palette::from_entries(config.kind, config.bits, registry, &order[..distinct]),
+        palette: Palette::from_entries(config.kind, config.bits, registry, &found[..distinct]),
         storage: BitStorage::from_ids(config.bits, &ids, &lut, 2 * runs * RUN >= N),
     }
 }
