@@ -559,3 +559,21 @@ fn run_dependent_ops_pass_on_any_result_and_are_counted_apart() {
     assert!(!ok);
     assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
 }
+
+#[test]
+fn gen_into_a_reader_that_stops_early_exits_quietly() {
+    use std::io::Read as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rig"))
+        .args(["gen", "default"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The pipe is closed here, as `| head` closes it.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
