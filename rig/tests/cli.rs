@@ -1,45 +1,15 @@
 //! `rig check`, `import`, `export`, `repro` and `add` on a scratch store
 //! built from real golden recordings.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn golden(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../cases/golden")
-        .join(format!("{name}.json"))
-}
+mod scratch;
 
-/// A scratch store, removed when dropped (a failing test's panic drops it too).
-struct Scratch(PathBuf);
+use scratch::{golden, Scratch};
 
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A fresh store (`cases/ops`, `snapshots`, and this repository's
-/// `cases/trusted-sources.toml`) under cargo's temp folder for tests.
 fn scratch(test: &str) -> Scratch {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rig-cli-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("cases/ops")).unwrap();
-    std::fs::create_dir_all(dir.join("snapshots")).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/trusted-sources.toml"),
-        dir.join("cases/trusted-sources.toml"),
-    )
-    .unwrap();
-    Scratch(dir)
+    scratch::store("cli", test)
 }
 
 #[test]
