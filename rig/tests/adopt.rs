@@ -212,6 +212,26 @@ fn a_failing_adapter_exits_1_and_one_that_compares_nothing_exits_2() {
         junit_counts(&dir.join("rig-junit.xml")),
         [passed + failed, failed, 0, passed + failed, failed, 0]
     );
+    // The first failure's replay line, as printed, run in the same folder.
+    let replay = out
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: "))
+        .expect(&out);
+    let path = format!("{}:/usr/bin:/bin", dir.join("bin").display());
+    let shown = Command::new("sh")
+        .args(["-c", replay])
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let (shown_out, shown_err) = (
+        String::from_utf8_lossy(&shown.stdout),
+        String::from_utf8_lossy(&shown.stderr),
+    );
+    assert_eq!(shown.status.code(), Some(1), "{shown_out}{shown_err}");
+    assert!(shown_out.contains(" diverges: size"), "{shown_out}");
+    assert!(shown_out.contains("minimal-storage"), "{shown_out}");
+    assert_eq!(shown_err, "", "{shown_err}");
 
     // A storage-only adapter on container cases: nothing compared, exit 2.
     let ladder = cases_in(&repo().join("cases/golden/ladder"));
