@@ -8,7 +8,9 @@
 //! `write`, ...) after a `read` or `unpack` also counts for that read or unpack's behaviours;
 //! `bits` counts for the resizes before it, `palette` for their order and the stale entries
 //! they drop, and values while the palette is global for the global width. No case is
-//! named: a new case gets its behaviours from its ops.
+//! named: a new case gets its behaviours from its ops. What observes a container as a
+//! read or unpack left it (`get`, `get_all`, `bits`, `palette`) counts for that read or
+//! unpack alone.
 
 use std::collections::BTreeSet;
 
@@ -208,6 +210,9 @@ fn container(
                 _ => {}
             }
         }
+        // State a read or unpack made (no set resized it since): what observes it counts
+        // for that read or unpack alone.
+        let as_loaded = !shaped.is_empty() && !resized;
         let global_row = |rows: &mut BTreeSet<Behaviour>| {
             if is_global {
                 rows.insert(global(strategy));
@@ -227,15 +232,19 @@ fn container(
             ContainerOp::Get { .. } => {
                 if has_input(items, OUTSIDE) {
                     rows.insert(fixed("outside"));
-                } else {
+                } else if !as_loaded {
                     rows.insert(fixed("values"));
                     global_row(&mut rows);
                 }
             }
             ContainerOp::GetAll => {
-                rows.insert(fixed("values"));
-                global_row(&mut rows);
+                if !as_loaded {
+                    rows.insert(fixed("values"));
+                    global_row(&mut rows);
+                }
             }
+            ContainerOp::Bits if as_loaded => {}
+            ContainerOp::Palette if as_loaded => {}
             ContainerOp::Bits => {
                 if is_global {
                     rows.insert(global(strategy));
