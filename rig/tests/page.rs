@@ -136,6 +136,31 @@ fn the_page_in_a_headless_browser_holds_the_computed_grid() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    // --check compares the page too (all but its command line).
+    let check = |dir: &Path| {
+        Command::new(RIG)
+            .args(["conformance", "--executor"])
+            .arg(format!("paletted={RIG} adapter paletted"))
+            .args(["--executor", &toy])
+            .args([
+                "--executor",
+                &toy.replace("bad=", "decline=")
+                    .replace("bad-write", "decline-palette"),
+            ])
+            .args(["--out", "c.md", "--html", "page.html", "--check"])
+            .current_dir(dir)
+            .output()
+            .unwrap()
+    };
+    assert!(check(&dir).status.success());
+    std::fs::write(dir.join("page.html"), page.replacen("✓", "✗ 1", 1)).unwrap();
+    let stale = check(&dir);
+    assert_eq!(stale.status.code(), Some(1), "{stale:?}");
+    assert!(
+        String::from_utf8_lossy(&stale.stderr).contains("page.html is stale"),
+        "{stale:?}"
+    );
+    std::fs::write(dir.join("page.html"), &page).unwrap();
     for external in ["src=", "href=\"http", "url(", "@import"] {
         assert!(!page.contains(external), "the page loads {external}...");
     }
