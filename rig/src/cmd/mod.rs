@@ -2,6 +2,7 @@
 
 pub mod adapter;
 pub mod add;
+mod behaviour;
 pub mod bench;
 pub mod check;
 pub mod conformance;
@@ -10,6 +11,7 @@ pub mod diff;
 pub mod export;
 pub mod fuzz;
 pub mod gen;
+mod grid;
 pub mod import;
 pub mod jvm_cases;
 pub mod live;
