@@ -167,7 +167,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn conformance(args: &Args) -> Result<ExitCode, String> {
-    let store = Store::find();
+    let store = super::store_for(&args.paths);
     let trusted = store.trusted().map_err(|e| e.to_string())?;
     let (items, _awaiting) = check::collect(&store, &args.paths);
     let mut set = Vec::new();
