@@ -24,7 +24,6 @@ use harness::compare::{compare, measure, Comparison};
 use harness::exec::Executor;
 use harness::outcome::Outcome;
 use harness::rust::RustExecutor;
-use harness::store::Store;
 use serde_json::{json, Value};
 
 use super::adapter::start_adapter;
