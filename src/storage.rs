@@ -126,6 +126,22 @@ impl BitStorage {
         BitStorage::shape(bits, size, longs)
     }
 
+    /// Packs `lut[id]` of each of `ids` (each must fit in `bits`, 1 to 8,
+    /// and be below `L`); with `runs`, a long's run of equal ids at once.
+    pub(crate) fn from_ids<const L: usize>(
+        bits: u32,
+        ids: &[u8],
+        lut: &[u8; L],
+        runs: bool,
+    ) -> BitStorage {
+        debug_assert!((1..=8).contains(&bits));
+        let longs = match runs {
+            true => with_width!(bits, w => pack_ids(ids, w, true, lut)),
+            false => with_width!(bits, w => pack_ids(ids, w, false, lut)),
+        };
+        BitStorage::shape(bits, ids.len(), longs)
+    }
+
     /// Bits each value takes.
     #[inline]
     pub fn bits(&self) -> u32 {
@@ -382,6 +398,22 @@ impl BitStorage {
         }
     }
 
+    /// Folds `f` over `size` values from the start of long `from` on, a copy
+    /// of the loop for each width (for callers whose closure is small, such
+    /// as iteration's). There are bits.
+    #[inline]
+    pub(crate) fn fold_from<B>(
+        &self,
+        from: usize,
+        size: usize,
+        init: B,
+        f: impl FnMut(B, u32) -> B,
+    ) -> B {
+        debug_assert!(self.bits > 0);
+        let longs = &self.longs[from..];
+        with_width!(u32::from(self.bits), w => fold_shifting(longs, w, size, init, f))
+    }
+
     /// A storage of `bits` bits holding `map[v]` for each value `v` here,
     /// in order; or the first index whose value is past `map`'s end, with
     /// that value. This storage has bits (a global configuration's saved
@@ -452,6 +484,54 @@ fn pack_values(values: &[u32], bits: u32) -> Vec<i64> {
     longs
 }
 
+/// `lut[id]` of each of `ids` packed as [`pack_values`] packs values. With
+/// `runs`, a long's worth of equal ids is one multiply: worth its test where
+/// ids come in runs, as a section's do. (A running shift, not the index
+/// times the width: through the table, it takes fewer instructions.)
+#[inline(always)]
+fn pack_ids<const L: usize>(ids: &[u8], bits: u32, runs: bool, lut: &[u8; L]) -> Vec<i64> {
+    let per = (64 / bits) as usize;
+    // One bit at the bottom of every value's place in a long.
+    let repeat = (0..per).fold(0u64, |acc, k| acc | 1 << (k as u32 * bits));
+    let value = |id: u8| u64::from(lut[usize::from(id)]);
+    let long = |chunk: &[u8]| {
+        chunk
+            .iter()
+            .fold((0u64, 0), |(acc, at), &id| {
+                (acc | value(id) << at, at + bits)
+            })
+            .0 as i64
+    };
+    let whole = ids.chunks_exact(per);
+    let rest = whole.remainder();
+    let mut longs: Vec<i64> = whole
+        .map(|chunk| {
+            if runs && uniform(chunk) {
+                (value(chunk[0]) * repeat) as i64
+            } else {
+                long(chunk)
+            }
+        })
+        .collect();
+    if !rest.is_empty() {
+        longs.push(long(rest));
+    }
+    longs
+}
+
+/// Whether every byte of `chunk` is its first: for a long of 4 to 8 bits
+/// (8 to 16 ids), two overlapping eight-byte compares.
+#[inline(always)]
+fn uniform(chunk: &[u8]) -> bool {
+    let splat = u64::from(chunk[0]) * 0x0101_0101_0101_0101;
+    let word = |at: usize| u64::from_ne_bytes(chunk[at..at + 8].try_into().unwrap());
+    if (8..=16).contains(&chunk.len()) {
+        word(0) == splat && word(chunk.len() - 8) == splat
+    } else {
+        chunk.iter().all(|&id| id == chunk[0])
+    }
+}
+
 /// Calls `f` with each of the first `size` values packed `bits` wide (1 to
 /// 32) in `longs`, in order. Always inlined: given a constant width, the
 /// shifts are by constants and a whole long's loop unrolls.
@@ -468,6 +548,32 @@ fn each_value(longs: &[i64], bits: u32, size: usize, mut f: impl FnMut(u32)) {
             (0..size - c * per).for_each(|j| f(value(long, j)));
         }
     }
+}
+
+/// [`each_value`] as a fold, shifting each long down as it goes: through
+/// iteration's palette lookup this takes 6-12% fewer instructions than
+/// `each_value`'s shift by a multiple of the width, which is the cheaper
+/// one for a plain copy (`values`, 16% fewer).
+#[inline(always)]
+fn fold_shifting<B>(
+    longs: &[i64],
+    bits: u32,
+    size: usize,
+    init: B,
+    mut f: impl FnMut(B, u32) -> B,
+) -> B {
+    let per = (64 / bits) as usize;
+    let mask = u64::MAX >> (64 - bits);
+    let mut acc = init;
+    for (c, &long) in longs.iter().enumerate() {
+        let n = per.min(size - c * per);
+        let mut long = long as u64;
+        for _ in 0..n {
+            acc = f(acc, (long & mask) as u32);
+            long >>= bits % 64;
+        }
+    }
+    acc
 }
 
 /// A whole-long test for "some value of `bits` bits is at least `bound`",

@@ -151,6 +151,64 @@ fn from_values_refuses_a_value_past_the_registry() {
     PalettedContainer::from_values(Strategy::block_states(35723), &values);
 }
 
+/// Sections in long runs (layers, slabs of one block), where the build
+/// takes a run whole and the pack a long of equal indices at once, at every
+/// width a run can reach.
+#[test]
+fn from_values_of_runs_at_every_width() {
+    for strategy in [Strategy::block_states(35723), Strategy::biomes(65)] {
+        let size = strategy.size();
+        for run in [8, 20, 32, 33, 64, 256] {
+            let most = (size / run).max(1);
+            for n in
+                (1..=most).filter(|n| *n <= 20 || n.is_power_of_two() || (n + 1).is_power_of_two())
+            {
+                // Runs of `run` values cycling through `n` ids, the last
+                // run shortened so that every id appears.
+                let values: Vec<u32> = (0..size)
+                    .map(|i| ((i / run) % n) as u32 * 113 % strategy.registry_size())
+                    .collect();
+                for initial in [0, values[0], values[size - 1]] {
+                    assert_same(
+                        &PalettedContainer::from_values_with(initial, strategy, &values),
+                        &set_in_order(initial, strategy, &values),
+                        &format!("{strategy:?}, runs of {run}, {n} values, initial {initial}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The value named is the first outside the registry in index order, as
+/// the sets would stop there: on a list palette and past the largest one.
+#[test]
+fn from_values_names_the_first_value_past_the_registry() {
+    let blocks = Strategy::block_states(35723);
+    let message = |values: &[u32]| {
+        let e = std::panic::catch_unwind(|| PalettedContainer::from_values(blocks, values))
+            .expect_err("refused");
+        e.downcast_ref::<String>().cloned().unwrap_or_default()
+    };
+    let mut values = vec![1; 4096];
+    values[5] = 35724;
+    values[9] = 40000;
+    assert!(
+        message(&values).contains("value 35724 is not"),
+        "{}",
+        message(&values)
+    );
+    // 300 distinct values first: the global palette's path checks the rest.
+    let mut values: Vec<u32> = (0..4096).map(|i| i % 300).collect();
+    values[3000] = 40000;
+    values[3500] = 35800;
+    assert!(
+        message(&values).contains("value 40000 is not"),
+        "{}",
+        message(&values)
+    );
+}
+
 #[test]
 #[should_panic(expected = "63 values for a container of 64")]
 fn from_values_refuses_a_short_slice() {

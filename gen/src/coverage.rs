@@ -194,6 +194,13 @@ pub const REPEATED_IDS: &str = "unpack: repeated palette ids";
 /// container. Not required: the default families keep inside it
 /// (`positions-out` goes outside).
 pub const OUTSIDE: &str = "position outside the container";
+/// Reached by a `set` or `get_and_set` that resizes a palette holding an
+/// entry no position stores any more (Minecraft's resize drops it). Not
+/// required: only the families that overwrite values reach it.
+pub const STALE_RESIZE: &str = "resize: stale palette entries";
+/// Reached by a `pack` of a container whose palette holds an entry no
+/// position stores (Minecraft's pack leaves it out). Not required.
+pub const STALE_PACK: &str = "pack: stale palette entries";
 
 /// Every item a complete set of cases must reach.
 pub fn required() -> Vec<Item> {
@@ -442,6 +449,22 @@ pub struct Coverage {
     pub cases: usize,
     /// Cases that could not run, with why.
     pub failed: Vec<String>,
+    /// With [`op_items`]: what each op of the one case measured reached.
+    per_op: Option<Vec<Vec<Item>>>,
+    /// The op being measured, for `per_op`.
+    current: usize,
+}
+
+/// What each op of `case` reaches, op by op: the items [`Coverage::add`]
+/// counts, each under the op that reached it (an op reaching nothing gets
+/// an empty list). How `rig conformance` assigns its cases to behaviours.
+pub fn op_items(case: &Case) -> Vec<Vec<Item>> {
+    let mut cov = Coverage {
+        per_op: Some(vec![Vec::new(); case.ops.len()]),
+        ..Coverage::default()
+    };
+    cov.add(case);
+    cov.per_op.unwrap_or_default()
 }
 
 impl Coverage {
@@ -451,6 +474,13 @@ impl Coverage {
     }
 
     fn hit(&mut self, item: Item) {
+        if let Some(slot) = self
+            .per_op
+            .as_mut()
+            .and_then(|ops| ops.get_mut(self.current))
+        {
+            slot.push(item.clone());
+        }
         *self.reached.entry(item).or_insert(0) += 1;
     }
 
@@ -464,6 +494,7 @@ impl Coverage {
         match RustExecutor::new().run(case) {
             Ok(outcomes) => {
                 for (i, o) in outcomes.iter().enumerate() {
+                    self.current = i;
                     if let Some(e) = error_kind(o) {
                         self.hit(Item::Error(e));
                     }
@@ -491,9 +522,11 @@ impl Coverage {
             ) => self.container(strategy, registry, initial, version, ops),
             (&Subject::Storage { bits, .. }, Ops::Storage(ops)) => {
                 if !ops.is_empty() {
+                    self.current = 0;
                     self.hit(Item::Width(bits));
                 }
-                for op in ops {
+                for (i, op) in ops.iter().enumerate() {
+                    self.current = i;
                     if let StorageOp::Load { bits, size, longs } = op {
                         // Only widths 1..=32 have a length (and 64 / bits
                         // is 0 past 64).
@@ -533,7 +566,8 @@ impl Coverage {
         // The version's rules: its reads take the long count.
         let strategy = Strategy::with(kind, registry).with_rules(version.rules());
         let mut c = PalettedContainer::new(initial, strategy);
-        for op in ops {
+        for (i, op) in ops.iter().enumerate() {
+            self.current = i;
             let name = op.kind();
             self.hit(Item::Op {
                 subject: "container",
@@ -554,7 +588,11 @@ impl Coverage {
                     if let (Some(i), Ok(v)) = (index(&strategy, *x, *y, *z), u32::try_from(*value))
                     {
                         if v < registry {
+                            let stale = full_with_stale(&c);
                             let _ = c.try_set_at(i, v);
+                            if stale && c.bits() != before_bits {
+                                self.hit(Item::Input(STALE_RESIZE));
+                            }
                         }
                     }
                     Via::Grow
@@ -602,6 +640,12 @@ impl Coverage {
                             from: None,
                             to: kind_label(c.palette_kind()),
                         });
+                    }
+                    continue;
+                }
+                ContainerOp::Pack => {
+                    if holds_stale(&c) {
+                        self.hit(Item::Input(STALE_PACK));
                     }
                     continue;
                 }
@@ -679,6 +723,27 @@ impl Coverage {
         );
         out
     }
+}
+
+/// Whether `c`'s palette is full (its next new value resizes) and holds an
+/// entry no position stores; only counted when full, so cheap on long cases.
+fn full_with_stale(c: &PalettedContainer) -> bool {
+    matches!(c.palette_kind(), PaletteKind::Linear | PaletteKind::HashMap)
+        && c.try_palette().is_ok_and(|p| p.len() >= 1 << c.bits())
+        && holds_stale(c)
+}
+
+/// Whether `c`'s (local) palette holds a value no position stores.
+fn holds_stale(c: &PalettedContainer) -> bool {
+    if !matches!(c.palette_kind(), PaletteKind::Linear | PaletteKind::HashMap) {
+        return false;
+    }
+    let (Ok(mut palette), Ok(counts)) = (c.try_palette(), c.try_counts()) else {
+        return false;
+    };
+    palette.sort_unstable();
+    palette.dedup();
+    palette.len() > counts.len()
 }
 
 /// A rung of the growth ladder: the kind, with its width where there are

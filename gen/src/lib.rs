@@ -29,6 +29,6 @@ pub mod plant;
 pub mod rng;
 pub mod shrink;
 
-pub use coverage::Coverage;
+pub use coverage::{op_items, Coverage};
 pub use families::{default_cases, family, Family, DEFAULT, FAMILIES};
 pub use shrink::{shrink, Shrunk};

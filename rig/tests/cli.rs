@@ -1,45 +1,15 @@
 //! `rig check`, `import`, `export`, `repro` and `add` on a scratch store
 //! built from real golden recordings.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn golden(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../cases/golden")
-        .join(format!("{name}.json"))
-}
+mod scratch;
 
-/// A scratch store, removed when dropped (a failing test's panic drops it too).
-struct Scratch(PathBuf);
+use scratch::{golden, Scratch};
 
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A fresh store (`cases/ops`, `snapshots`, and this repository's
-/// `cases/trusted-sources.toml`) under cargo's temp folder for tests.
 fn scratch(test: &str) -> Scratch {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rig-cli-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("cases/ops")).unwrap();
-    std::fs::create_dir_all(dir.join("snapshots")).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/trusted-sources.toml"),
-        dir.join("cases/trusted-sources.toml"),
-    )
-    .unwrap();
-    Scratch(dir)
+    scratch::store("cli", test)
 }
 
 #[test]
@@ -530,4 +500,50 @@ fn outside_a_checkout_rig_says_which_tree_it_uses() {
     import(&inside, &["ladder/biomes-r1"]);
     let (_, _, err) = rig(&inside, &["repro", "ladder/biomes-r1", "--op", "0"]);
     assert!(!err.contains("using the tree"), "{err}");
+}
+
+#[test]
+fn run_dependent_ops_pass_on_any_result_and_are_counted_apart() {
+    let dir = scratch("rundep");
+    // A real recording whose `bits` (op 0) is marked run-dependent: its
+    // recorded result and one the containers never give.
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(golden("ladder/biomes-r1")).unwrap())
+            .unwrap();
+    let bits = v["results"][0].clone();
+    v["run_dependent"] = serde_json::json!([{"op": 0, "any_of": [bits, {"ok": 7}]}]);
+    let file = dir.join("rundep.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let (ok, out, err) = rig(&dir, &["import", file.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = rig(&dir, &["check"]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(out, "1 passed, 0 failed\n");
+    assert!(err.contains("1 run-dependent op "), "{err}");
+
+    // Neither of its results: the case fails.
+    v["results"][0] = serde_json::json!({"ok": 6});
+    v["run_dependent"] = serde_json::json!([{"op": 0, "any_of": [{"ok": 6}, {"ok": 7}]}]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let (ok, out, _) = rig(&dir, &["check", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn gen_into_a_reader_that_stops_early_exits_quietly() {
+    use std::io::Read as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rig"))
+        .args(["gen", "default"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The pipe is closed here, as `| head` closes it.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }

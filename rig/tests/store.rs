@@ -9,41 +9,12 @@ use std::time::{Duration, SystemTime};
 
 use serde_json::Value;
 
-fn golden(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../cases/golden")
-        .join(format!("{name}.json"))
-}
+mod scratch;
 
-/// A scratch store, removed when dropped.
-struct Scratch(PathBuf);
+use scratch::{golden, Scratch};
 
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A fresh store with this repository's trusted sources, under cargo's temp folder.
 fn scratch(test: &str) -> Scratch {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rig-store-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("cases/ops")).unwrap();
-    std::fs::create_dir_all(dir.join("snapshots")).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/trusted-sources.toml"),
-        dir.join("cases/trusted-sources.toml"),
-    )
-    .unwrap();
-    Scratch(dir)
+    scratch::store("store", test)
 }
 
 fn output(cmd: &mut Command) -> (bool, String, String) {

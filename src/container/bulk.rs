@@ -72,17 +72,9 @@ impl PalettedContainer {
             strategy.size()
         );
         check_value(&strategy, initial);
-        // One pass for the largest value, which vectorises; the first value
-        // outside the registry is named, as the sets would name it.
-        let largest = values.iter().copied().max().unwrap_or(0);
-        if largest >= strategy.registry_size() {
-            let registry = strategy.registry_size();
-            let bad = values.iter().copied().find(|&v| v >= registry);
-            check_value(&strategy, bad.unwrap_or(largest));
-        }
         match strategy.kind() {
-            Kind::BlockStates => build::<4096, 512>(initial, strategy, values),
-            Kind::Biomes => build::<64, 16>(initial, strategy, values),
+            Kind::BlockStates => build::<4096, 512, 256>(initial, strategy, values),
+            Kind::Biomes => build::<64, 16, 8>(initial, strategy, values),
         }
     }
 
@@ -129,10 +121,16 @@ fn home(value: u32, shift: u32) -> usize {
     (value.wrapping_add(1).wrapping_mul(0x9E37_79B9) >> shift) as usize
 }
 
+/// Values a run test covers: runs in a section (a layer of stone, of air)
+/// are far longer, and a failed test costs little.
+const RUN: usize = 32;
+
 /// [`PalettedContainer::from_values_with`] for a container of `N` values
-/// (checked), with a table of `SLOTS` for the distinct values (a power of
-/// two at least twice the largest list palette, so at most half full).
-fn build<const N: usize, const SLOTS: usize>(
+/// (checked; a multiple of [`RUN`]) whose largest list palette holds `MOST`
+/// (at most 256: numbers fit a byte), with a table of `SLOTS` for the
+/// distinct values (a power of two at least twice `MOST`, so at most half
+/// full).
+fn build<const N: usize, const SLOTS: usize, const MOST: usize>(
     initial: u32,
     strategy: Strategy,
     values: &[u32],
@@ -140,6 +138,7 @@ fn build<const N: usize, const SLOTS: usize>(
     let Ok(values) = <&[u32; N]>::try_from(values) else {
         unreachable!("the size was checked")
     };
+    let registry = strategy.registry_size();
     // The largest list palette: past it, the configuration is global.
     let mut most = 1;
     let mut config = strategy.configuration(0);
@@ -147,45 +146,76 @@ fn build<const N: usize, const SLOTS: usize>(
         most = capacity(config.kind, config.bits);
         config = strategy.configuration(config.bits + 1);
     }
-    debug_assert!(2 * most <= SLOTS, "{most} entries for {SLOTS} slots");
-    // Each distinct value's number in first-appearance order (the initial
-    // value first), `(value + 1) << 32 | number` in its slot (0: free), and
-    // where each first appears.
+    debug_assert!(
+        most == MOST && 2 * MOST <= SLOTS && MOST <= 256,
+        "{most} entries for {SLOTS} slots"
+    );
+    // Each distinct value's number in first-appearance order, the initial
+    // value's 0 (it is in the palette from the start): `value + 1` in a
+    // slot of `keys` (0: free), its number in `numbers`, and where each
+    // first appears. A value is checked against the registry where it first
+    // appears, which is where the sets would refuse it.
     let shift = 32 - SLOTS.trailing_zeros();
-    let mut table = [0u64; SLOTS];
-    let mut found = [0u32; SLOTS];
-    let mut first = [0u32; SLOTS];
-    table[home(initial, shift)] = u64::from(initial + 1) << 32;
+    let mut keys = [0u32; SLOTS];
+    let mut numbers = [0u8; SLOTS];
+    let mut found = [0u32; MOST];
+    let mut first = [0u16; MOST];
     found[0] = initial;
     let mut distinct = 1;
-    let mut ids = [0u32; N];
-    let (mut last, mut last_id) = (initial, 0u32);
-    for (i, &v) in values.iter().enumerate() {
+    // Where the initial value first appears (N: nowhere). A run of it at
+    // the start is never probed, so it is in the table from the start.
+    let mut initial_at = N;
+    if values[0] == initial {
+        initial_at = 0;
+        keys[home(initial, shift) & (SLOTS - 1)] = initial.wrapping_add(1);
+    }
+    let mut ids = [0u8; N];
+    // Runs of RUN equal values, which tell the pack to look for runs.
+    let mut runs = 0;
+    let (mut last, mut last_id) = (initial, 0u8);
+    for c in (0..N).step_by(RUN) {
         // Equal neighbours are the common case in a section (runs of
         // stone, air, water): no probe for them.
-        if v != last {
-            let key = u64::from(v + 1) << 32;
-            let mut pos = home(v, shift);
-            last_id = loop {
-                let slot = table[pos];
-                if slot & !0xFFFF_FFFF == key {
-                    break slot as u32;
-                }
-                if slot == 0 {
-                    if distinct == most {
-                        return global(strategy, values);
-                    }
-                    table[pos] = key | distinct as u64;
-                    found[distinct] = v;
-                    first[distinct] = i as u32;
-                    distinct += 1;
-                    break distinct as u32 - 1;
-                }
-                pos = (pos + 1) & (SLOTS - 1);
-            };
-            last = v;
+        let chunk = &values[c..c + RUN];
+        if chunk.iter().fold(0, |any, &v| any | (v ^ last)) == 0 {
+            ids[c..c + RUN].fill(last_id);
+            runs += 1;
+            continue;
         }
-        ids[i] = last_id;
+        for i in c..c + RUN {
+            let v = values[i];
+            if v != last {
+                let key = v.wrapping_add(1);
+                let mut pos = home(v, shift) & (SLOTS - 1);
+                last_id = loop {
+                    if keys[pos] == key {
+                        break numbers[pos];
+                    }
+                    if keys[pos] == 0 {
+                        if v >= registry {
+                            check_value(&strategy, v);
+                        }
+                        let n = if v == initial {
+                            initial_at = i;
+                            0
+                        } else if distinct == most {
+                            return global(strategy, values);
+                        } else {
+                            found[distinct] = v;
+                            first[distinct] = i as u16;
+                            distinct += 1;
+                            (distinct - 1) as u8
+                        };
+                        keys[pos] = key;
+                        numbers[pos] = n;
+                        break n;
+                    }
+                    pos = (pos + 1) & (SLOTS - 1);
+                };
+                last = v;
+            }
+            ids[i] = last_id;
+        }
     }
     if distinct == 1 {
         return PalettedContainer::new(initial, strategy);
@@ -201,31 +231,29 @@ fn build<const N: usize, const SLOTS: usize>(
     // That grow copied the values set before it in first-appearance order,
     // then the initial value where it first appears among them (or after
     // them all): `at` values come before it.
-    let at = match values.iter().position(|&v| v == initial) {
-        Some(p) => first[1..before].partition_point(|&f| (f as usize) < p),
-        None => before - 1,
+    let at = if initial_at == N {
+        before - 1
+    } else {
+        first[1..before].partition_point(|&f| (f as usize) < initial_at)
     };
-    let mut order = [0u32; SLOTS];
-    order[..at].copy_from_slice(&found[1..=at]);
-    order[at] = initial;
-    order[at + 1..distinct].copy_from_slice(&found[at + 1..distinct]);
-    if at != 0 {
-        // Number k is palette id k - 1 up to the initial value, which
-        // moved from 0 to `at`.
-        for id in &mut ids {
-            *id = match *id {
-                0 => at as u32,
-                k if k as usize <= at => k - 1,
-                k => k,
-            };
-        }
+    // The palette: the values in first-appearance order (the initial
+    // value first), with the initial value moved to `at`.
+    found[..=at].rotate_left(1);
+    // Number k is palette id k - 1 up to the initial value, which moved
+    // from 0 to `at`.
+    let mut lut = [0u8; MOST];
+    for (k, id) in lut.iter_mut().enumerate().take(distinct) {
+        *id = match k {
+            0 => at as u8,
+            k if k <= at => k as u8 - 1,
+            k => k as u8,
+        };
     }
-    let registry = strategy.registry_size();
     PalettedContainer {
         strategy,
         config,
-        palette: Palette::from_entries(config.kind, config.bits, registry, &order[..distinct]),
-        storage: BitStorage::from_values(config.bits, N, &ids),
+        palette: Palette::from_entries(config.kind, config.bits, registry, &found[..distinct]),
+        storage: BitStorage::from_ids(config.bits, &ids, &lut, 2 * runs * RUN >= N),
     }
 }
 
@@ -233,6 +261,14 @@ fn build<const N: usize, const SLOTS: usize>(
 /// in the global configuration, whose storage holds the values themselves.
 #[cold]
 fn global(strategy: Strategy, values: &[u32]) -> PalettedContainer {
+    // Those before the first probe past the list were checked; the first
+    // value outside the registry is named, as the sets would name it.
+    // (`max` vectorises; the search runs only to name the culprit).
+    let registry = strategy.registry_size();
+    if values.iter().copied().max().unwrap_or(0) >= registry {
+        let bad = values.iter().copied().find(|&v| v >= registry);
+        check_value(&strategy, bad.unwrap_or(registry));
+    }
     let mut config = strategy.configuration(0);
     while config.kind != PaletteKind::Global {
         config = strategy.configuration(config.bits + 1);

@@ -164,21 +164,19 @@ impl Iterator for Values<'_> {
                 None => return acc,
             }
         }
-        while self.index < self.end {
-            let Some(&long) = self.longs.next() else {
-                break;
-            };
-            let mut long = long as u64;
-            let n = (self.per as usize).min(self.end - self.index);
-            for i in self.index..self.index + n {
-                let id = (long & self.mask) as u32;
-                // 1 to 32 bits here, so the shift is in range.
-                long >>= self.bits;
-                acc = f(acc, (i, self.value(id, i)));
-            }
-            self.index += n;
+        // Whole longs from here on, a copy of the loop for each width.
+        let (start, n) = (self.index, self.end - self.index);
+        if n == 0 {
+            return acc;
         }
-        acc
+        let from = self.container.storage.longs().len() - self.longs.len();
+        let mut i = start;
+        let this = &self;
+        self.container.storage.fold_from(from, n, acc, |acc, id| {
+            let item = (i, this.value(id, i));
+            i += 1;
+            f(acc, item)
+        })
     }
 
     #[inline]

@@ -2,7 +2,9 @@
 //! `--executor`, through an adapter), compared with the recorded results.
 //! Quiet on success; the last line is `N passed, M failed` (`, K expected`
 //! when known divergences are listed, `, U unsupported` for an adapter's
-//! unsupported cases).
+//! unsupported cases). Exit codes, for CI: 0 every case compared passed, 1 a
+//! failure, 2 the run proved nothing (no case checked, none compared, an
+//! adapter that cannot start, a report not written) or a usage error.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -30,8 +32,9 @@ pub struct Args {
     /// Also write the verdicts as JUnit XML to this file.
     #[arg(long)]
     pub junit: Option<PathBuf>,
-    /// Exit 0 even when no case was checked (by default that is a failure:
-    /// a gate that checked nothing proves nothing).
+    /// Exit 0 even when no case was checked, or none compared (every one
+    /// unsupported by the adapter); by default that exits 2: a gate that
+    /// compared nothing proves nothing.
     #[arg(long)]
     pub allow_empty: bool,
     /// Name the cases awaiting recording (by default only their count).
@@ -70,6 +73,8 @@ pub(crate) struct Row {
     /// Whether comparison ended early, at an unsupported state change, after
     /// some ops were compared.
     pub(crate) cut: bool,
+    /// Run-dependent ops: recorded with every result seen, any of which passes.
+    pub(crate) run_dependent: u32,
 }
 
 /// Runs `rig check`.
@@ -78,7 +83,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn run_in_pool(args: Args) -> ExitCode {
-    let store = super::store();
+    let store = super::store_for(&args.paths);
     let started = std::time::SystemTime::now();
     let mut rows = Vec::new();
     let known = match Known::load(&store.known_path()) {
@@ -219,6 +224,14 @@ fn run_in_pool(args: Args) -> ExitCode {
             awaiting.len()
         );
     }
+    // Counted apart: such an op agreed with one of several results, not with a fact.
+    let run_dependent: usize = rows.iter().map(|r| r.run_dependent as usize).sum();
+    if run_dependent > 0 {
+        eprintln!(
+            "{} (recorded with every result seen; any of them passes)",
+            harness::compare::run_dependent_count(run_dependent)
+        );
+    }
     let passed = rows.iter().filter(|r| r.verdict == Verdict::Passed).count();
     let failed = rows.iter().filter(|r| r.verdict.is_failure()).count();
     let unsupported = rows
@@ -229,7 +242,7 @@ fn run_in_pool(args: Args) -> ExitCode {
     if let Some(path) = &args.junit {
         if let Err(e) = harness::atomic::write(path, junit(&rows, started)) {
             eprintln!("rig check: {e}");
-            return ExitCode::FAILURE;
+            return ExitCode::from(2);
         }
     }
     let unsupported = if unsupported > 0 {
@@ -242,6 +255,7 @@ fn run_in_pool(args: Args) -> ExitCode {
     } else {
         println!("{passed} passed, {failed} failed, {expected} expected{unsupported}");
     }
+    // A gate that compared nothing proves nothing: exit 2, apart from a failure's 1.
     if checked == 0 && !args.allow_empty {
         let looked = if args.paths.is_empty() {
             format!(
@@ -257,7 +271,13 @@ fn run_in_pool(args: Args) -> ExitCode {
                 .join(", ")
         };
         eprintln!("rig check: no case was checked: nothing recorded in {looked}; --allow-empty accepts that");
-        return ExitCode::FAILURE;
+        return ExitCode::from(2);
+    }
+    if failed == 0 && passed == 0 && expected == 0 && checked > 0 && !args.allow_empty {
+        eprintln!(
+            "rig check: nothing compared: the adapter supports no op of the {checked} case(s) checked; --allow-empty accepts that"
+        );
+        return ExitCode::from(2);
     }
     if failed > 0 {
         ExitCode::FAILURE
@@ -430,6 +450,7 @@ fn failed(name: String, error: String) -> Row {
         seconds: 0.0,
         skipped: 0,
         cut: false,
+        run_dependent: 0,
     }
 }
 
@@ -452,6 +473,8 @@ fn check_one(
         Err(row) => return row,
     };
     let (verdict, counts) = judge_measured(exec, &case, &results, known);
+    let run_dependent =
+        u32::try_from(harness::compare::run_dependent_ops(&results)).unwrap_or(u32::MAX);
     let verdict = match verdict {
         Verdict::Failed(report) => {
             // The replay line ends with `rig repro CASE`; an adapter's failure replays on it.
@@ -469,6 +492,7 @@ fn check_one(
         seconds: 0.0,
         skipped: counts.skipped,
         cut: counts.ended.is_some() && counts.compared > 0,
+        run_dependent,
     }
 }
 
@@ -496,6 +520,7 @@ pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loade
                 seconds: 0.0,
                 skipped: 0,
                 cut: false,
+                run_dependent: 0,
             })
         }
         Item::Recording(path) => {

@@ -2,6 +2,8 @@
 //! implementation and family, cases passed, failed and unsupported, ops compared and ops
 //! skipped (unsupported ops that change no state; comparison goes on past them); per kind
 //! of first divergence (op kind and result classes), one minimal repro with both results.
+//! Above them, the behaviour grid ([`super::grid`]): a row per behaviour, a column per
+//! implementation, each case's ops assigned to behaviours by [`super::behaviour`].
 //!
 //! A repro is shrunk against the recorded results first (the prefix ending at the divergence,
 //! less the ops before it that only observe, so every kept result is still the recorded
@@ -11,7 +13,7 @@
 //! that changes between runs (no timings; a date only with `--date`), so CI can regenerate
 //! and diff it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,11 +24,12 @@ use harness::compare::{compare, measure, Comparison};
 use harness::exec::Executor;
 use harness::outcome::Outcome;
 use harness::rust::RustExecutor;
-use harness::store::Store;
 use serde_json::{json, Value};
 
 use super::adapter::start_adapter;
+use super::behaviour::{self, Behaviour};
 use super::check;
+use super::grid::{self, Grid};
 
 /// Arguments of `rig conformance`.
 #[derive(clap::Args)]
@@ -43,7 +46,17 @@ pub struct Args {
     /// Write the report as JSON here.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// With --out: do not write, fail (exit 1) if the file differs from the report.
+    /// With --out: put the per-family tables, repros and failing cases in this Markdown file,
+    /// which the grid links to, so the page opened first stays short (otherwise they follow
+    /// the grid in --out).
+    #[arg(long, value_name = "FILE", requires = "out")]
+    pub details: Option<PathBuf>,
+    /// Write the report as one static HTML page here: the grid, and a drill-down per
+    /// implementation and behaviour with the failing cases and their replay commands.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// With --out: do not write, fail (exit 1) if --out, --details or --html differs from
+    /// the report.
     #[arg(long, requires = "out")]
     pub check: bool,
     /// The date to state in the report (none by default, so that it is the same each run).
@@ -130,6 +143,15 @@ struct Report {
     not_run: Vec<(String, String)>,
     unsupported: BTreeMap<String, usize>,
     restarts: usize,
+    /// Per case of the set: the behaviours measured and those failed.
+    behaviours: Vec<CaseGrid>,
+}
+
+/// One case's part of the grid, on one implementation.
+#[derive(Default, Clone)]
+struct CaseGrid {
+    measured: BTreeSet<Behaviour>,
+    failed: BTreeSet<Behaviour>,
 }
 
 /// Runs `rig conformance`.
@@ -144,7 +166,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn conformance(args: &Args) -> Result<ExitCode, String> {
-    let store = Store::find();
+    let store = super::store_for(&args.paths);
     let trusted = store.trusted().map_err(|e| e.to_string())?;
     let (items, _awaiting) = check::collect(&store, &args.paths);
     let mut set = Vec::new();
@@ -176,9 +198,11 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
             std::num::NonZeroUsize::get,
         )
         .min(specs.len());
+    let behaviours: Vec<Vec<BTreeSet<Behaviour>>> =
+        set.iter().map(|r| behaviour::of_ops(&r.case)).collect();
     let reports = in_parallel(&specs, jobs, |&(name, command)| {
         let adapter = start_adapter(command, args.case_timeout)?;
-        run_one(name, adapter, &set)
+        run_one(name, adapter, &set, &behaviours)
     })
     .into_iter()
     .collect::<Result<Vec<_>, String>>()?;
@@ -189,27 +213,160 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
         ),
         None => None,
     };
-    let markdown = markdown(&reports, args, set.len(), findings.as_deref());
+    let grid = grid_of(&reports, &set, &behaviours);
+    let details_link = match (&args.out, &args.details) {
+        (Some(out), Some(details)) => relative(out, details),
+        _ => String::new(),
+    };
+    let (mut markdown, details) = markdown(
+        &reports,
+        &grid,
+        args,
+        set.len(),
+        findings.as_deref(),
+        &details_link,
+    );
+    if args.details.is_none() {
+        markdown.push_str(&details);
+    }
     if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&to_json(&reports, args, set.len()))
+        let text = serde_json::to_string_pretty(&to_json(&reports, &grid, args, set.len()))
             .map_err(|e| e.to_string())?;
         harness::atomic::write(path, text + "\n")?;
     }
-    match &args.out {
-        Some(path) if args.check => {
+    let html = args.html.as_ref().map(|path| {
+        let summary = summary_rows(&reports);
+        let command = command_line(args);
+        let page = grid::Page {
+            intro: &intro(set.len()),
+            command: &command,
+            date: args.date.as_deref(),
+            rule: RULE,
+            summary: &summary,
+        };
+        (path, grid.html(&page))
+    });
+    let mut outputs: Vec<(&PathBuf, String)> = Vec::new();
+    if let Some(path) = &args.out {
+        outputs.push((path, markdown.clone()));
+        if let Some(d) = &args.details {
+            outputs.push((d, format!("# Conformance: details\n{details}")));
+        }
+    }
+    outputs.extend(html);
+    if args.check {
+        let mut fresh = true;
+        for (path, text) in &outputs {
             let old = std::fs::read_to_string(path).unwrap_or_default();
-            if let Some(diff) = stale(&old, &markdown) {
+            if let Some(diff) = stale(&old, text) {
                 eprintln!(
-                    "rig conformance: {} is stale: regenerate it with the command it states\n{diff}",
+                    "rig conformance: {} is stale: regenerate it with the command CONFORMANCE.md states\n{diff}",
                     path.display()
                 );
-                return Ok(ExitCode::FAILURE);
+                fresh = false;
             }
         }
-        Some(path) => harness::atomic::write(path, &markdown)?,
-        None => print!("{markdown}"),
+        return Ok(if fresh {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
+    }
+    if args.out.is_none() {
+        print!("{markdown}");
+    }
+    for (path, text) in &outputs {
+        harness::atomic::write(path, text)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `to` as a link from the file `from`: its file name when both share a folder.
+fn relative(from: &std::path::Path, to: &std::path::Path) -> String {
+    let dir = |p: &std::path::Path| p.parent().map(std::path::Path::to_path_buf);
+    match (dir(from), to.file_name()) {
+        (Some(a), Some(name)) if Some(&a) == dir(to).as_ref() => {
+            name.to_string_lossy().into_owned()
+        }
+        _ => to.display().to_string(),
+    }
+}
+
+/// The grid of the reports: every behaviour some case of the set exercises (and `runs`),
+/// a column per report.
+fn grid_of(reports: &[Report], set: &[Recorded], behaviours: &[Vec<BTreeSet<Behaviour>>]) -> Grid {
+    let mut rows: BTreeSet<Behaviour> = behaviours.iter().flatten().flatten().cloned().collect();
+    rows.insert(behaviour::runs());
+    let rows: Vec<Behaviour> = rows.into_iter().collect();
+    // Smallest first: fewest ops, then name.
+    let mut order: Vec<usize> = (0..set.len()).collect();
+    order.sort_by(|&a, &b| {
+        (set[a].case.ops.len(), &set[a].case.name).cmp(&(set[b].case.ops.len(), &set[b].case.name))
+    });
+    let cells = rows
+        .iter()
+        .map(|row| {
+            reports
+                .iter()
+                .map(|r| {
+                    let mut cell = grid::Cell::default();
+                    for &i in &order {
+                        let g = &r.behaviours[i];
+                        if g.measured.contains(row) {
+                            cell.measured += 1;
+                        }
+                        if g.failed.contains(row) {
+                            cell.failed
+                                .push((set[i].case.name.clone(), set[i].case.ops.len()));
+                        }
+                    }
+                    cell
+                })
+                .collect()
+        })
+        .collect();
+    Grid {
+        rows,
+        columns: reports
+            .iter()
+            .map(|r| grid::Column {
+                name: r.name.clone(),
+                command: r.command.clone(),
+            })
+            .collect(),
+        cells,
+    }
+}
+
+/// What a case measured and failed on an implementation: the behaviours of its compared ops,
+/// and those of the op that differed (if one did).
+fn case_grid(
+    r: &Recorded,
+    actual: &[Outcome],
+    behaviours: &[BTreeSet<Behaviour>],
+    comparison: &Comparison,
+    counts: &harness::compare::Counts,
+) -> CaseGrid {
+    let mut g = CaseGrid::default();
+    g.measured.insert(behaviour::runs());
+    let end = match comparison {
+        Comparison::Differs(d) => d.op + 1,
+        Comparison::Unsupported { .. } => 0,
+        Comparison::Same => counts.ended.as_ref().map_or(r.case.ops.len(), |(i, _)| *i),
+    };
+    let unsupported = |o: Option<&Outcome>| matches!(o, Some(Outcome::Unsupported(_)));
+    for (i, rows) in behaviours.iter().enumerate().take(end) {
+        if unsupported(r.results.get(i)) || unsupported(actual.get(i)) {
+            continue;
+        }
+        g.measured.extend(rows.iter().cloned());
+    }
+    if let Comparison::Differs(d) = comparison {
+        if let Some(b) = behaviours.get(d.op) {
+            g.failed.extend(b.iter().cloned());
+        }
+    }
+    g
 }
 
 /// `work`'s results in its order, at most `jobs` items worked on at once.
@@ -231,13 +388,19 @@ fn in_parallel<T: Sync, R: Send>(work: &[T], jobs: usize, f: impl Fn(&T) -> R + 
     done.into_iter().map(|(_, r)| r).collect()
 }
 
-/// The line stating the command that made a report: it names output paths and options
-/// that do not change the report, so `--check` leaves it out of what it compares.
+/// The line stating the command that made a report (in the Markdown after "Generated by:",
+/// in the HTML page its `<pre id="command">`): it names output paths and options that do
+/// not change the report, so `--check` leaves it out of what it compares.
 fn without_command(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
     let mut lines = markdown.split_inclusive('\n');
     let mut done = false;
     while let Some(line) = lines.next() {
+        // The HTML page's command.
+        if line.starts_with("<pre id=\"command\">") {
+            out.push_str("(the command)\n");
+            continue;
+        }
         out.push_str(line);
         if !done && line.ends_with("Generated by:\n") {
             // A blank line, the fence, the command, the fence.
@@ -309,7 +472,12 @@ fn kind_of(case: &Case, op: usize, expected: &Outcome, actual: Option<&Outcome>)
     )
 }
 
-fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result<Report, String> {
+fn run_one(
+    name: &str,
+    mut adapter: AdapterExecutor,
+    set: &[Recorded],
+    behaviours: &[Vec<BTreeSet<Behaviour>>],
+) -> Result<Report, String> {
     let mut report = Report {
         name: name.to_string(),
         command: adapter.command().to_string(),
@@ -321,11 +489,17 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
         not_run: Vec::new(),
         unsupported: BTreeMap::new(),
         restarts: 0,
+        behaviours: Vec::with_capacity(set.len()),
     };
     // Each case's verdict so far: passed, failed, or unsupported with its reason.
     let mut verdicts: Vec<Result<bool, String>> = Vec::with_capacity(set.len());
     for (index, r) in set.iter().enumerate() {
         verdicts.push(Ok(false));
+        // A case that does not run fails `runs` (and measures nothing else).
+        report.behaviours.push(CaseGrid {
+            measured: BTreeSet::from([behaviour::runs()]),
+            failed: BTreeSet::from([behaviour::runs()]),
+        });
         let tally = report
             .families
             .entry(family(&r.case.name).to_string())
@@ -336,38 +510,43 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
                 tally.failed += 1;
                 report.not_run.push((r.case.name.clone(), e.to_string()));
             }
-            Ok(actual) => match measure(&r.case, &r.results, &actual) {
-                (Comparison::Same, counts) => {
-                    verdicts[index] = Ok(true);
-                    tally.passed += 1;
-                    tally.ops += counts.compared;
-                    tally.skipped += counts.skipped;
-                }
-                (Comparison::Unsupported { reason, .. }, counts) => {
-                    verdicts[index] = Err(reason.clone());
-                    tally.unsupported += 1;
-                    tally.skipped += counts.skipped;
-                    *report.unsupported.entry(reason).or_default() += 1;
-                }
-                (Comparison::Differs(d), counts) => {
-                    tally.failed += 1;
-                    tally.ops += counts.compared;
-                    tally.skipped += counts.skipped;
-                    let key = kind_of(&r.case, d.op, &d.expected, d.actual.as_ref());
-                    let n = r.case.ops.len();
-                    let kind = report.kinds.entry(key).or_insert(Kind {
-                        cases: 0,
-                        smallest: index,
-                        op: d.op,
-                    });
-                    kind.cases += 1;
-                    let best = &set[kind.smallest].case;
-                    if (n, &r.case.name) < (best.ops.len(), &best.name) {
-                        kind.smallest = index;
-                        kind.op = d.op;
+            Ok(actual) => {
+                let measured = measure(&r.case, &r.results, &actual);
+                report.behaviours[index] =
+                    case_grid(r, &actual, &behaviours[index], &measured.0, &measured.1);
+                match measured {
+                    (Comparison::Same, counts) => {
+                        verdicts[index] = Ok(true);
+                        tally.passed += 1;
+                        tally.ops += counts.compared;
+                        tally.skipped += counts.skipped;
+                    }
+                    (Comparison::Unsupported { reason, .. }, counts) => {
+                        verdicts[index] = Err(reason.clone());
+                        tally.unsupported += 1;
+                        tally.skipped += counts.skipped;
+                        *report.unsupported.entry(reason).or_default() += 1;
+                    }
+                    (Comparison::Differs(d), counts) => {
+                        tally.failed += 1;
+                        tally.ops += counts.compared;
+                        tally.skipped += counts.skipped;
+                        let key = kind_of(&r.case, d.op, &d.expected, d.actual.as_ref());
+                        let n = r.case.ops.len();
+                        let kind = report.kinds.entry(key).or_insert(Kind {
+                            cases: 0,
+                            smallest: index,
+                            op: d.op,
+                        });
+                        kind.cases += 1;
+                        let best = &set[kind.smallest].case;
+                        if (n, &r.case.name) < (best.ops.len(), &best.name) {
+                            kind.smallest = index;
+                            kind.op = d.op;
+                        }
                     }
                 }
-            },
+            }
         }
         // A case found to have broken the protocol after it was judged (answered twice)
         // fails, not the case whose answer the extra one took.
@@ -393,6 +572,7 @@ fn run_one(name: &str, mut adapter: AdapterExecutor, set: &[Recorded]) -> Result
                 Ok(false) => continue,
             }
             tally.failed += 1;
+            report.behaviours[i].failed.insert(behaviour::runs());
             report
                 .not_run
                 .push((case, format!("internal error: {why}")));
@@ -542,6 +722,12 @@ fn command_line(args: &Args) -> String {
     if let Some(j) = &args.json {
         s.push_str(&format!(" --json {}", j.display()));
     }
+    if let Some(d) = &args.details {
+        s.push_str(&format!(" --details {}", d.display()));
+    }
+    if let Some(h) = &args.html {
+        s.push_str(&format!(" --html {}", h.display()));
+    }
     s
 }
 
@@ -568,34 +754,94 @@ fn shown(o: Option<&Outcome>) -> String {
     }
 }
 
-fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str>) -> String {
+/// The report's opening sentence (the command follows it).
+fn intro(cases: usize) -> String {
+    format!("Implementations of Minecraft's chunk containers run over the recorded set ({cases} cases recorded from Minecraft) through the adapter protocol (PROTOCOL.md, \"Adapters\"). Generated by:")
+}
+
+/// How cases are counted.
+const RULE: &str = "Ops compare in order. An op the implementation cannot run that changes no state is skipped (ops skipped) and comparison goes on; one that changes state (`set`, `get_and_set`, `read`, `unpack`, `load`, `fill`) ends what can be compared. A case passes when every compared op matches the recording and fails at the first that differs; it is unsupported (counted apart) only when no op before its first unsupported state change could be compared. Ops compared: up to and including the deciding op.";
+
+/// The summary table: a header, then a row per implementation.
+fn summary_rows(reports: &[Report]) -> Vec<Vec<String>> {
+    let mut rows = vec![[
+        "implementation",
+        "version",
+        "Minecraft",
+        "cases",
+        "passed",
+        "failed",
+        "unsupported",
+        "ops compared",
+        "ops skipped",
+    ]
+    .map(String::from)
+    .to_vec()];
+    for r in reports {
+        let t = &r.total;
+        rows.push(vec![
+            r.name.clone(),
+            format!("{} {}", r.handshake.implementation, r.handshake.version),
+            r.handshake.minecraft.clone(),
+            t.cases.to_string(),
+            t.passed.to_string(),
+            t.failed.to_string(),
+            t.unsupported.to_string(),
+            t.ops.to_string(),
+            t.skipped.to_string(),
+        ]);
+    }
+    rows
+}
+
+/// The anchor of a first-divergence kind's repro.
+fn kind_anchor(name: &str, kind: &str) -> String {
+    let mut a = format!("{name} {kind}")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect::<String>();
+    while a.contains("--") {
+        a = a.replace("--", "-");
+    }
+    format!("kind-{}", a.trim_matches('-'))
+}
+
+/// The page opened first (title, command, grid, summary, findings), and the details (the
+/// failing cells' cases, then per implementation its families, first divergences and
+/// repros), which `details_link` names (empty: they follow on the same page).
+fn markdown(
+    reports: &[Report],
+    grid: &Grid,
+    args: &Args,
+    cases: usize,
+    findings: Option<&str>,
+    details_link: &str,
+) -> (String, String) {
     let mut s = String::from("# Conformance\n\n");
     let _ = writeln!(
         s,
-        "Implementations of Minecraft's chunk containers run over the recorded set ({cases} cases recorded from Minecraft) through the adapter protocol (PROTOCOL.md, \"Adapters\"). Generated by:\n\n```sh\n{}\n```\n",
+        "{}\n\n```sh\n{}\n```\n",
+        intro(cases),
         command_line(args)
     );
     if let Some(d) = &args.date {
         let _ = writeln!(s, "Date: {d}.\n");
     }
-    s.push_str("Ops compare in order. An op the implementation cannot run that changes no state is skipped (ops skipped) and comparison goes on; one that changes state (`set`, `get_and_set`, `read`, `unpack`, `load`, `fill`) ends what can be compared. A case passes when every compared op matches the recording and fails at the first that differs; it is unsupported (counted apart) only when no op before its first unsupported state change could be compared. Ops compared: up to and including the deciding op.\n\n");
-    s.push_str("| implementation | version | Minecraft | cases | passed | failed | unsupported | ops compared | ops skipped |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
-    for r in reports {
-        let t = &r.total;
-        let _ = writeln!(
-            s,
-            "| {} | {} {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.name,
-            r.handshake.implementation,
-            r.handshake.version,
-            r.handshake.minecraft,
-            t.cases,
-            t.passed,
-            t.failed,
-            t.unsupported,
-            t.ops,
-            t.skipped
-        );
+    let _ = writeln!(s, "## Behaviours\n\n{}\n{}\n", grid::ASSIGNED, grid::LEGEND);
+    s.push_str(&grid.markdown(details_link));
+    let _ = writeln!(s, "\n## Implementations\n\n{RULE}\n");
+    let rows = summary_rows(reports);
+    for (i, r) in rows.iter().enumerate() {
+        let _ = writeln!(s, "| {} |", r.join(" | "));
+        if i == 0 {
+            let _ = writeln!(s, "|{}", " --- |".repeat(r.len()));
+        }
     }
     if let Some(text) = findings {
         let _ = write!(s, "\n## Findings\n\n{}", text.trim_start_matches('\n'));
@@ -603,6 +849,19 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
             s.push('\n');
         }
     }
+    let where_ = if details_link.is_empty() {
+        "below".to_string()
+    } else {
+        format!("in [{details_link}]({details_link})")
+    };
+    let _ = writeln!(
+        s,
+        "\nEach failing cell's cases, and per implementation its families, first divergences and shrunk repros, are {where_}."
+    );
+    let mut d = String::from("\n## Failing behaviours\n");
+    d.push_str(&grid.failures_markdown());
+    let mut s2 = std::mem::take(&mut s);
+    std::mem::swap(&mut s, &mut d);
     for r in reports {
         let _ = writeln!(s, "\n## {}\n", r.name);
         let _ = writeln!(
@@ -627,7 +886,11 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
                 let _ = writeln!(s, "| {k} | {} | `{}` |", v.cases, r.repros[k].original);
             }
             for (k, repro) in &r.repros {
-                let _ = writeln!(s, "\n#### {k}\n");
+                let _ = writeln!(
+                    s,
+                    "\n<a id=\"{}\"></a>\n\n#### {k}\n",
+                    kind_anchor(&r.name, k)
+                );
                 let how = match repro.from {
                     "recorded" => "shrunk against the recorded results (every result shown is Minecraft's)",
                     _ => "shrunk with the paletted Rust containers standing in for Minecraft (they pass the recorded case; the expected result is theirs)",
@@ -678,10 +941,11 @@ fn markdown(reports: &[Report], args: &Args, cases: usize, findings: Option<&str
             }
         }
     }
-    s
+    std::mem::swap(&mut s, &mut s2);
+    (s, s2)
 }
 
-fn to_json(reports: &[Report], args: &Args, cases: usize) -> Value {
+fn to_json(reports: &[Report], grid: &Grid, args: &Args, cases: usize) -> Value {
     let implementations: Vec<Value> = reports
         .iter()
         .map(|r| {
@@ -718,6 +982,7 @@ fn to_json(reports: &[Report], args: &Args, cases: usize) -> Value {
         "command": command_line(args),
         "date": args.date,
         "cases": cases,
+        "behaviours": grid.to_json(),
         "implementations": implementations,
     })
 }

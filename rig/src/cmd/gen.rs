@@ -92,8 +92,20 @@ pub fn run(args: Args) -> ExitCode {
     }
     match &args.out {
         None => {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
             for case in &cases {
-                print!("{}", case.to_text());
+                match out.write_all(case.to_text().as_bytes()) {
+                    Ok(()) => {}
+                    // A reader that stopped early (`| head`) is not a failure.
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                        return ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("rig gen: cannot write: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
             }
         }
         Some(dir) => {

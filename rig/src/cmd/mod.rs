@@ -2,6 +2,7 @@
 
 pub mod adapter;
 pub mod add;
+mod behaviour;
 pub mod bench;
 pub mod check;
 pub mod conformance;
@@ -10,6 +11,7 @@ pub mod diff;
 pub mod export;
 pub mod fuzz;
 pub mod gen;
+mod grid;
 pub mod import;
 pub mod jvm_cases;
 pub mod live;
@@ -20,29 +22,53 @@ pub mod repro;
 pub mod shrink;
 pub mod world;
 
+use std::path::{Path, PathBuf};
+
 use harness::store::Store;
 
 /// The case store of the checkout holding the current directory; outside
 /// any checkout, the tree this rig was built from, and a note on stderr
 /// saying which, so a run elsewhere never reads cases silently.
 pub fn store() -> Store {
-    let store = Store::find();
+    store_for(&[])
+}
+
+/// [`store`], for a command given case `paths`: outside any checkout, the
+/// checkout holding the first of them that is in one (its trusted sources,
+/// snapshots and known divergences go with the cases given), so another
+/// project's CI can run a fetched checkout's recorded set from its own
+/// folder. Only when none is in a checkout does the note name the tree rig
+/// was built from.
+pub fn store_for(paths: &[PathBuf]) -> Store {
     let here = std::env::current_dir().unwrap_or_default();
-    if !here
-        .ancestors()
-        .any(|d| d.join("cases").join("ops").is_dir())
-    {
-        let root = store
-            .root()
-            .canonicalize()
-            .unwrap_or_else(|_| store.root().to_path_buf());
-        eprintln!(
-            "rig: not inside a checkout (no cases/ops above {}); using the tree rig was built from: {}",
-            here.display(),
-            root.display()
-        );
+    if let Some(root) = checkout_holding(&here) {
+        return Store::at(root);
     }
+    if let Some(root) = paths
+        .iter()
+        .filter_map(|p| p.canonicalize().ok())
+        .find_map(|p| checkout_holding(&p))
+    {
+        return Store::at(root);
+    }
+    let store = Store::find();
+    let root = store
+        .root()
+        .canonicalize()
+        .unwrap_or_else(|_| store.root().to_path_buf());
+    eprintln!(
+        "rig: not inside a checkout (no cases/ops above {}); using the tree rig was built from: {}",
+        here.display(),
+        root.display()
+    );
     store
+}
+
+/// The nearest folder at or above `path` with `cases/ops`.
+fn checkout_holding(path: &Path) -> Option<PathBuf> {
+    path.ancestors()
+        .find(|d| d.join("cases").join("ops").is_dir())
+        .map(Path::to_path_buf)
 }
 
 /// `--jobs N`, shared by the commands that work on every core.

@@ -32,7 +32,8 @@ pub struct Args {
 
 /// Runs `rig repro`.
 pub fn run(args: Args) -> ExitCode {
-    let store = super::store();
+    // A case given as a file brings its checkout's store, as with `rig check`.
+    let store = super::store_for(&[std::path::PathBuf::from(&args.case)]);
     let (case, recorded) = match load(&store, &args.case) {
         Ok(x) => x,
         Err(e) => {
