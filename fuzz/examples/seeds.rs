@@ -131,6 +131,7 @@ fn from_case(c: &mut Corpora, fam: &str, case: &Case) {
                 strategy,
                 registry,
                 initial,
+                ..
             },
             Ops::Container(ops),
         ) => {

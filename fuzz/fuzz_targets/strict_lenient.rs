@@ -20,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
             strategy,
             registry,
             initial,
+            ..
         },
         Ops::Container(ops),
     ) = (case.subject, &case.ops)

@@ -9,7 +9,7 @@
 //! input decodes to something.
 
 use harness::case::{Case, ContainerOp, Ops, StorageOp, Subject};
-use paletted::{Kind, Packed, PalettedContainer, Strategy};
+use paletted::{Kind, Packed, PalettedContainer, Strategy, Version};
 use serde_json::Map;
 
 /// Most values a storage subject or load of the tape holds: beyond this the
@@ -239,6 +239,7 @@ pub fn decode_case(bytes: &[u8]) -> Case {
                 strategy: kind,
                 registry,
                 initial,
+                version: Version::V26_3,
             },
             Ops::Container(ops),
         )
@@ -249,7 +250,14 @@ pub fn decode_case(bytes: &[u8]) -> Case {
         while !t.is_empty() && ops.len() < MAX_OPS {
             ops.push(storage_op(&mut t));
         }
-        (Subject::Storage { bits, size }, Ops::Storage(ops))
+        (
+            Subject::Storage {
+                bits,
+                size,
+                version: Version::V26_3,
+            },
+            Ops::Storage(ops),
+        )
     };
     Case {
         name: "fuzz/input".into(),
@@ -360,6 +368,7 @@ pub fn encode_case(case: &Case) -> Option<Vec<u8>> {
                 strategy,
                 registry,
                 initial,
+                version: Version::V26_3,
             },
             Ops::Container(ops),
         ) => {
@@ -370,7 +379,14 @@ pub fn encode_case(case: &Case) -> Option<Vec<u8>> {
                 write_container_op(&mut w, op, registry)?;
             }
         }
-        (&Subject::Storage { bits, size }, Ops::Storage(ops)) => {
+        (
+            &Subject::Storage {
+                bits,
+                size,
+                version: Version::V26_3,
+            },
+            Ops::Storage(ops),
+        ) => {
             if size > MAX_STORAGE {
                 return None;
             }
