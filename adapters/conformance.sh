@@ -27,5 +27,5 @@ mode=()
   --executor "go-mc=adapters/target/go-mc/adapter-go-mc" \
   --executor "amulet=adapters/target/amulet/venv/bin/python adapters/amulet/adapter.py" \
   --executor "valence=adapters/target/valence/debug/adapter-valence" \
-  --findings adapters/SUMMARY.md --date 2026-12-01 \
+  --findings adapters/SUMMARY.md --date 2026-12-03 \
   --out CONFORMANCE.md --details CONFORMANCE-details.md --html CONFORMANCE.html "${mode[@]}"
