@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 
 use super::protocol::{probe_request, read_frame, write_frame};
 use super::server::JvmConfig;
+use super::shape::Shape;
 use super::{jdk, probe};
 
 /// Where the JVM side gets its classes, and what its results are called.
@@ -54,42 +55,59 @@ impl Setup {
     }
 }
 
-/// The Minecraft version of the classes the probe runs, as far as it is known, and so which
-/// cases they can run: the probe is written against 26.x's API shape only, so a case of
-/// another version would run the wrong version's code and is refused, unless the classes are
-/// said to be of the case's version.
+/// The Minecraft version of the classes the probe runs, as far as it is known, and their API
+/// shape, and so which cases they can run: a case of another version than the classes' would
+/// run the wrong version's code and is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClassesVersion {
-    /// Unnamed (a --classpath, the test fixture): taken to be 26.x.
-    Unnamed,
-    /// Named by the jar's `version.json` or --classes-version.
-    Named(String),
+pub struct ClassesVersion {
+    /// Named by the jar's `version.json` or --classes-version; `None` for a --classpath or the
+    /// test fixture.
+    name: Option<String>,
+    /// The API shape the probe is compiled for.
+    shape: Shape,
 }
 
 impl ClassesVersion {
-    /// From --classes-version and the jar's version: both, if given, must agree.
-    pub fn new(told: Option<&str>, jar: Option<&str>) -> Result<ClassesVersion, String> {
-        match (told, jar) {
-            (Some(told), Some(jar)) if told != jar => Err(format!(
-                "--classes-version {told}, but the jar says it is {jar}"
-            )),
-            (Some(v), _) | (None, Some(v)) => Ok(ClassesVersion::Named(v.to_string())),
-            (None, None) => Ok(ClassesVersion::Unnamed),
-        }
+    /// From --classes-version and the jar's version (both, if given, must agree) and the
+    /// classes' API shape.
+    pub fn new(
+        told: Option<&str>,
+        jar: Option<&str>,
+        shape: Shape,
+    ) -> Result<ClassesVersion, String> {
+        let name = match (told, jar) {
+            (Some(told), Some(jar)) if told != jar => {
+                return Err(format!(
+                    "--classes-version {told}, but the jar says it is {jar}"
+                ))
+            }
+            (Some(v), _) | (None, Some(v)) => Some(v.to_string()),
+            (None, None) => None,
+        };
+        Ok(ClassesVersion { name, shape })
+    }
+
+    /// The API shape of the classes.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// `None` if a case of `version` runs on these classes, else why not. Classes named
-    /// as a version the rig knows run its cases only; unnamed ones, or ones named otherwise
-    /// (a snapshot, `26.3-pre1`), are taken to be 26.x, whose shape the probe compiled against.
+    /// as a version the rig knows run its cases only. Unnamed ones, or ones named otherwise
+    /// (a snapshot, `26.3-pre1`), of 26.x's shape are taken to be 26.x and run its cases;
+    /// of an older shape they run none: that shape spans versions whose rules differ
+    /// (1.20.1 and 1.21.4 are both of the 1.19 to 1.21.x shape), so their version must be
+    /// named with --classes-version.
     pub fn refuses(&self, version: paletted::Version) -> Option<String> {
-        let known = match self {
-            ClassesVersion::Named(name) => paletted::Version::named(name),
-            ClassesVersion::Unnamed => None,
-        };
-        match known {
+        match self.name.as_deref().and_then(paletted::Version::named) {
             Some(classes) if classes == version => None,
             Some(classes) => Some(format!(
                 "the classes are {classes}'s; this case is {version}"
+            )),
+            None if self.shape != Shape::V26 => Some(format!(
+                "the classes are of the {} API shape, which spans versions of different rules: \
+                 name their version with --classes-version (this case is {version})",
+                self.shape.span()
             )),
             None if version.rules() == paletted::Rules::V26_1 => None,
             None => Some(format!(
@@ -157,7 +175,7 @@ impl JvmExecutor {
     /// lazily, in the child, on the first case.
     pub fn new(setup: &Setup) -> Result<JvmExecutor, String> {
         let jdk = jdk::find().map_err(|e| e.to_string())?;
-        let classes = probe::compile(&jdk, &setup.classpath, &setup.cache)?;
+        let classes = probe::compile(&jdk, &setup.classpath, &setup.cache, setup.classes.shape())?;
         let mut full = vec![classes];
         full.extend(setup.classpath.iter().cloned());
         Ok(JvmExecutor {
@@ -620,7 +638,7 @@ mod tests {
     #[test]
     fn a_case_of_another_version_than_the_classes_is_refused() {
         use paletted::Version;
-        let unnamed = ClassesVersion::new(None, None).unwrap();
+        let unnamed = ClassesVersion::new(None, None, Shape::V26).unwrap();
         assert_eq!(unnamed.refuses(Version::V26_3), None);
         assert_eq!(unnamed.refuses(Version::V26_1), None);
         let why = unnamed.refuses(Version::V1_20_1).unwrap();
@@ -628,20 +646,28 @@ mod tests {
             why.starts_with("the probe runs 26.x classes; this case is 1.20.1"),
             "{why}"
         );
-        let told = ClassesVersion::new(Some("1.20.1"), None).unwrap();
+        let told = ClassesVersion::new(Some("1.20.1"), None, Shape::V1_19).unwrap();
         assert_eq!(told.refuses(Version::V1_20_1), None);
         assert_eq!(
             told.refuses(Version::V26_3).unwrap(),
             "the classes are 1.20.1's; this case is 26.3"
         );
-        let jar = ClassesVersion::new(None, Some("26.3")).unwrap();
+        let jar = ClassesVersion::new(None, Some("26.3"), Shape::V26).unwrap();
         assert_eq!(jar.refuses(Version::V26_3), None);
         assert!(jar.refuses(Version::V1_21_4).is_some());
-        assert!(ClassesVersion::new(Some("1.20.1"), Some("26.3")).is_err());
+        assert!(ClassesVersion::new(Some("1.20.1"), Some("26.3"), Shape::V26).is_err());
         // A name the rig does not know is taken to be 26.x's shape.
-        let snapshot = ClassesVersion::new(None, Some("26.3-pre1")).unwrap();
+        let snapshot = ClassesVersion::new(None, Some("26.3-pre1"), Shape::V26).unwrap();
         assert_eq!(snapshot.refuses(Version::V26_3), None);
         assert!(snapshot.refuses(Version::V1_20_1).is_some());
+        // Unnamed classes of an older shape run nothing until their version is named.
+        for shape in [Shape::V1_19, Shape::V1_18] {
+            let older = ClassesVersion::new(None, None, shape).unwrap();
+            for v in Version::ALL {
+                let why = older.refuses(v).unwrap();
+                assert!(why.contains("--classes-version"), "{why}");
+            }
+        }
     }
 
     #[test]

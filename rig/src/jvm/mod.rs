@@ -5,6 +5,7 @@
 //! - [`minecraft`]: turning `--minecraft`/`--classpath` into a class path (bundler jars
 //!   unpacked into the cache) and `rig minecraft fetch`.
 //! - [`probe`]: the probe's Java source and its cached compilation.
+//! - [`shape`]: [`Shape`], which of Minecraft's API shapes the classes have.
 //! - [`protocol`]: the child's frames and the probe's request lines.
 //! - [`server`]: the child, holding the JVM.
 //! - [`executor`]: [`JvmExecutor`], the parent's handle on the child.
@@ -18,12 +19,14 @@ pub mod probe;
 pub mod protocol;
 pub mod regimes;
 pub mod server;
+pub mod shape;
 
 use std::env;
 use std::path::PathBuf;
 
 pub use executor::{Answer, ClassesVersion, JvmExecutor, Setup};
 pub use regimes::Regimes;
+pub use shape::Shape;
 
 /// A class only the test fixture has (its switchboard of planted differences,
 /// rig/tests/fixture/README.md). The JVM is asked whether it can load it, so
@@ -64,8 +67,9 @@ pub struct JvmArgs {
     #[arg(long = "jvm-option", value_name = "OPTION", allow_hyphen_values = true)]
     pub jvm_options: Vec<String>,
     /// The Minecraft version the --classpath classes are (a jar names its own): cases of
-    /// that version run, others are refused. Without it, the classes are taken to be 26.x,
-    /// the only API shape the probe knows.
+    /// that version run, others are refused. Without it, classes of 26.x's API shape are taken
+    /// to be 26.x; classes of an older shape (1.19 to 1.21.x, 1.18) run no case until it is
+    /// given.
     #[arg(long, value_name = "VERSION")]
     pub classes_version: Option<String>,
     /// Seconds one case may take on the JVM side before the child is killed and restarted.
@@ -153,9 +157,15 @@ impl JvmArgs {
                 return Err(format!("class path entry {} does not exist", p.display()));
             }
         }
+        let shape = Shape::pick(
+            minecraft_version.as_deref(),
+            self.classes_version.as_deref(),
+            &classpath,
+        )?;
         let classes = ClassesVersion::new(
             self.classes_version.as_deref(),
             minecraft_version.as_deref(),
+            shape,
         )?;
         Ok(Setup {
             classpath,

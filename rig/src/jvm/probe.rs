@@ -1,6 +1,6 @@
 //! The probe's Java source (built into the binary) and its compilation: `javac` against the
 //! class path at hand, so the probe binds to the real API of that jar; cached by (probe
-//! source, class path) so a second run starts at once.
+//! source, API shape, class path) so a second run starts at once.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -9,8 +9,10 @@ use std::process::Command;
 use sha2::{Digest, Sha256};
 
 use super::jdk::Jdk;
+use super::shape::Shape;
 
-/// The probe's source files, as (path under the source root, text).
+/// The probe's source files that every API shape shares, as (path under the source root,
+/// text); each shape adds its own `paletted/probe/Minecraft.java` ([`shape_source`]).
 pub const SOURCES: &[(&str, &str)] = &[
     (
         "paletted/probe/Probe.java",
@@ -21,8 +23,12 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../probe/paletted/probe/Bench.java"),
     ),
     (
-        "paletted/probe/Minecraft.java",
-        include_str!("../../probe/paletted/probe/Minecraft.java"),
+        "paletted/probe/MinecraftCommon.java",
+        include_str!("../../probe/paletted/probe/MinecraftCommon.java"),
+    ),
+    (
+        "paletted/probe/Packed.java",
+        include_str!("../../probe/paletted/probe/Packed.java"),
     ),
     (
         "paletted/probe/Registry.java",
@@ -38,31 +44,59 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The probe's sources: built in, or read from `RIG_PROBE_SRC` (a folder laid out like
-/// `rig/probe/`) so a signature fixed for another jar takes effect without rebuilding the rig.
-fn sources() -> Result<Vec<(String, String)>, String> {
+/// Where a shape's `Minecraft.java` is compiled from, under the source root.
+const MINECRAFT: &str = "paletted/probe/Minecraft.java";
+
+/// A shape's `Minecraft.java`, built in.
+pub fn shape_source(shape: Shape) -> &'static str {
+    match shape {
+        Shape::V26 => include_str!("../../probe/shapes/26.x/paletted/probe/Minecraft.java"),
+        Shape::V1_19 => include_str!("../../probe/shapes/1.19-1.21/paletted/probe/Minecraft.java"),
+        Shape::V1_18 => include_str!("../../probe/shapes/1.18/paletted/probe/Minecraft.java"),
+    }
+}
+
+/// Where a shape's `Minecraft.java` is, under `rig/probe/` (or `RIG_PROBE_SRC`).
+pub fn shape_path(shape: Shape) -> String {
+    format!("shapes/{}/{MINECRAFT}", shape.folder())
+}
+
+/// The probe's sources for `shape`: built in, or read from `RIG_PROBE_SRC` (a folder laid out
+/// like `rig/probe/`: the shared files under `paletted/probe/`, each shape's `Minecraft.java`
+/// under `shapes/<shape>/paletted/probe/`), so a signature fixed for another jar takes effect
+/// without rebuilding the rig.
+fn sources(shape: Shape) -> Result<Vec<(String, String)>, String> {
+    let files = SOURCES
+        .iter()
+        .map(|&(p, t)| (p.to_string(), p.to_string(), t))
+        .chain([(
+            MINECRAFT.to_string(),
+            shape_path(shape),
+            shape_source(shape),
+        )]);
     match std::env::var_os("RIG_PROBE_SRC").filter(|v| !v.is_empty()) {
-        None => Ok(SOURCES
-            .iter()
-            .map(|(p, t)| (p.to_string(), t.to_string()))
-            .collect()),
-        Some(dir) => SOURCES
-            .iter()
-            .map(|(p, _)| {
-                let file = Path::new(&dir).join(p);
+        None => Ok(files.map(|(p, _, t)| (p, t.to_string())).collect()),
+        Some(dir) => files
+            .map(|(p, from, _)| {
+                let file = Path::new(&dir).join(&from);
                 fs::read_to_string(&file)
-                    .map(|t| (p.to_string(), t))
+                    .map(|t| (p, t))
                     .map_err(|e| format!("RIG_PROBE_SRC: cannot read {}: {e}", file.display()))
             })
             .collect(),
     }
 }
 
-/// Compiles the probe against `classpath` (or reuses the cached build) and returns the folder
-/// holding its classes.
-pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf, String> {
-    let sources = sources()?;
-    let key = cache_key(&sources, jdk, classpath);
+/// Compiles the probe of API shape `shape` against `classpath` (or reuses the cached build)
+/// and returns the folder holding its classes.
+pub fn compile(
+    jdk: &Jdk,
+    classpath: &[PathBuf],
+    cache: &Path,
+    shape: Shape,
+) -> Result<PathBuf, String> {
+    let sources = sources(shape)?;
+    let key = cache_key(&sources, shape, jdk, classpath);
     let dir = cache.join("probe").join(&key[..16]);
     let classes = dir.join("classes");
     if classes.join("paletted/probe/Probe.class").is_file() {
@@ -102,6 +136,7 @@ pub fn compile(jdk: &Jdk, classpath: &[PathBuf], cache: &Path) -> Result<PathBuf
             &String::from_utf8_lossy(&output.stderr),
             &cp,
             jdk,
+            shape,
         ));
     }
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -122,7 +157,7 @@ const CONTAINER: &str = "net.minecraft.world.level.chunk.PalettedContainer";
 
 /// javac's failure, led by one line saying what is missing: Minecraft itself (javac cannot
 /// find the container class or its package), or a library javac names; then the details.
-fn compile_error(stderr: &str, cp: &str, jdk: &Jdk) -> String {
+fn compile_error(stderr: &str, cp: &str, jdk: &Jdk, shape: Shape) -> String {
     let stderr = stderr.trim_end();
     let missing_minecraft = stderr
         .contains("package net.minecraft.world.level.chunk does not exist")
@@ -146,11 +181,15 @@ fn compile_error(stderr: &str, cp: &str, jdk: &Jdk) -> String {
     let errors = stderr.lines().filter(|l| l.contains("error:")).count();
     let mut msg = format!(
         "{first}\n\
-         javac could not compile the probe against the class path {cp} ({errors} errors; \
-         the probe calls Minecraft's API only through paletted/probe/Minecraft.java; a \
-         missing class means the class path lacks Minecraft or a library; a wrong signature \
-         means that file needs a fix for this version: copy rig/probe/, fix it, and point \
-         RIG_PROBE_SRC at the copy):\n{stderr}"
+         javac could not compile the probe of the {} API shape against the class path {cp} \
+         ({errors} errors; the probe calls Minecraft's API only through \
+         paletted/probe/MinecraftCommon.java, the same in every shape, and the shape's own \
+         rig/probe/{}; a missing class means the class path lacks Minecraft or a library, or \
+         is of another shape than the one picked (name its version with --classes-version); a \
+         wrong signature means that file needs a fix for this version: copy rig/probe/, fix it, \
+         and point RIG_PROBE_SRC at the copy):\n{stderr}",
+        shape.span(),
+        shape_path(shape)
     );
     if jdk.version < 25 {
         msg.push_str(&format!(
@@ -177,10 +216,17 @@ pub fn join_classpath(classpath: &[PathBuf]) -> Result<String, String> {
     Ok(parts.join(":"))
 }
 
-/// Hash of the probe's source, the JDK, and each class path entry's path, size and mtime
-/// (every file, for folders), so a changed jar or a recompiled fixture gets a fresh probe.
-fn cache_key(sources: &[(String, String)], jdk: &Jdk, classpath: &[PathBuf]) -> String {
+/// Hash of the probe's source and shape, the JDK, and each class path entry's path, size and
+/// mtime (every file, for folders), so a changed jar or a recompiled fixture gets a fresh probe.
+fn cache_key(
+    sources: &[(String, String)],
+    shape: Shape,
+    jdk: &Jdk,
+    classpath: &[PathBuf],
+) -> String {
     let mut h = Sha256::new();
+    h.update(shape.folder().as_bytes());
+    h.update([0]);
     for (path, text) in sources {
         h.update(path.as_bytes());
         h.update([0]);

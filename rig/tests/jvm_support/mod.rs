@@ -115,32 +115,64 @@ pub fn jdk() -> Option<PathBuf> {
     found
 }
 
-/// The fixture's classes, compiled once per test binary; None (skip) without a JDK.
+/// The fixture's classes (26.x's API shape, `rig/tests/fixture`), compiled once per test
+/// binary; None (skip) without a JDK.
 pub fn fixture() -> Option<PathBuf> {
     static FIXTURE: OnceLock<Option<PathBuf>> = OnceLock::new();
     FIXTURE
-        .get_or_init(|| {
-            let jdk = jdk()?;
-            let out = fresh_dir("fixture-classes");
-            let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixture");
-            let mut files = Vec::new();
-            collect_java(&src, &mut files);
-            assert!(
-                files.len() > 10,
-                "fixture sources not found under {}",
-                src.display()
-            );
-            let status = Command::new(jdk.join("bin/javac"))
-                .arg("-nowarn")
-                .arg("-d")
-                .arg(&out)
-                .args(&files)
-                .status()
-                .expect("javac runs");
-            assert!(status.success(), "the fixture must compile");
-            Some(out)
-        })
+        .get_or_init(|| compile_fixture("fixture-classes", None))
         .clone()
+}
+
+/// The files of `rig/tests/fixture` that are 26.x's API layer: every other shape's fixture is
+/// the rest of that folder (the shared behaviour) with its own layer from
+/// `rig/tests/fixture-shapes/<shape>/` instead.
+pub const LAYER_26: [&str; 3] = [
+    "net/minecraft/world/level/chunk/PalettedContainer.java",
+    "net/minecraft/world/level/chunk/PalettedContainerRO.java",
+    "net/minecraft/world/level/chunk/Strategy.java",
+];
+
+/// An older API shape's fixture (`1.19-1.21` or `1.18`, a folder of
+/// `rig/tests/fixture-shapes`), compiled once per test binary; None (skip) without a JDK.
+pub fn shape_fixture(shape: &str) -> Option<PathBuf> {
+    static FIXTURES: OnceLock<
+        std::sync::Mutex<std::collections::HashMap<String, Option<PathBuf>>>,
+    > = OnceLock::new();
+    let mut done = FIXTURES.get_or_init(Default::default).lock().unwrap();
+    done.entry(shape.to_string())
+        .or_insert_with(|| compile_fixture(&format!("fixture-{shape}-classes"), Some(shape)))
+        .clone()
+}
+
+fn compile_fixture(name: &str, shape: Option<&str>) -> Option<PathBuf> {
+    let jdk = jdk()?;
+    let out = fresh_dir(name);
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let shared = tests.join("fixture");
+    let mut files = Vec::new();
+    collect_java(&shared, &mut files);
+    assert!(
+        files.len() > 10,
+        "fixture sources not found under {}",
+        shared.display()
+    );
+    if let Some(shape) = shape {
+        files.retain(|f| !LAYER_26.iter().any(|l| f.ends_with(l)));
+        let layer = tests.join("fixture-shapes").join(shape);
+        let before = files.len();
+        collect_java(&layer, &mut files);
+        assert!(files.len() > before, "no layer under {}", layer.display());
+    }
+    let status = Command::new(jdk.join("bin/javac"))
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(&out)
+        .args(&files)
+        .status()
+        .expect("javac runs");
+    assert!(status.success(), "the fixture must compile");
+    Some(out)
 }
 
 fn collect_java(dir: &Path, out: &mut Vec<PathBuf>) {

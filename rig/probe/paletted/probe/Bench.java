@@ -2,7 +2,6 @@ package paletted.probe;
 
 import net.minecraft.util.BitStorage;
 import net.minecraft.world.level.chunk.PalettedContainer;
-import net.minecraft.world.level.chunk.Strategy;
 
 /**
  * Times one benchmark workload inside the JVM (PROTOCOL.md, "The probe (JVM side)"), so that
@@ -67,7 +66,7 @@ final class Bench {
 
     private static Pass container(String group, String kind, int size, byte[] bytes) {
         Registry registry = Probe.registry(size);
-        Strategy<Entry> strategy = Probe.strategy(kind, size);
+        Minecraft.Kind strategy = Probe.kind(kind, size);
         PalettedContainer<Entry> c = Minecraft.container(registry.entry(0), strategy);
         Minecraft.read(c, bytes);
         int axis = axis(kind);
@@ -137,7 +136,7 @@ final class Bench {
             case "pack":
                 return () -> Minecraft.pack(c, strategy).palette.size();
             case "unpack": {
-                Minecraft.Packed p = Minecraft.pack(c, strategy);
+                Packed p = Minecraft.pack(c, strategy);
                 return () -> {
                     Object out = Minecraft.unpack(strategy, p.palette, p.data, p.bits);
                     if (out instanceof String) {
@@ -164,7 +163,7 @@ final class Bench {
     /** From one value to N distinct values set one at a time (index k gets value k). */
     private static Pass ladder(String kind, int size, int n) {
         Registry registry = Probe.registry(size);
-        Strategy<Entry> strategy = Probe.strategy(kind, size);
+        Minecraft.Kind strategy = Probe.kind(kind, size);
         int axis = axis(kind);
         return () -> {
             PalettedContainer<Entry> c = Minecraft.container(registry.entry(0), strategy);

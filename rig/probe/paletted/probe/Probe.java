@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import net.minecraft.util.BitStorage;
 import net.minecraft.world.level.chunk.PalettedContainer;
-import net.minecraft.world.level.chunk.Strategy;
 
 /**
  * Runs one case per call (see PROTOCOL.md, "The probe (JVM side)"): the subject and its ops as
@@ -24,7 +23,7 @@ public final class Probe {
 
     /** One registry per size, so each id has exactly one canonical object for the whole run. */
     private static final Map<Integer, Registry> REGISTRIES = new HashMap<>();
-    private static final Map<String, Strategy<Entry>> STRATEGIES = new HashMap<>();
+    private static final Map<String, Minecraft.Kind> KINDS = new HashMap<>();
 
     /**
      * The JNI entry point: a whole case in, its results (or {"probe_error": ...}) out; or a
@@ -51,7 +50,8 @@ public final class Probe {
         return REGISTRIES.computeIfAbsent(size, Registry::new);
     }
 
-    static Strategy<Entry> strategy(String kind, int size) {
+    /** A container kind (its strategy, with the registry where the shape holds it apart), made once. */
+    static Minecraft.Kind kind(String kind, int size) {
         boolean blocks;
         if (kind.equals("block_states")) {
             blocks = true;
@@ -60,7 +60,7 @@ public final class Probe {
         } else {
             throw new IllegalArgumentException("unknown strategy " + kind);
         }
-        return STRATEGIES.computeIfAbsent(kind + "/" + size, k -> Minecraft.strategy(blocks, registry(size)));
+        return KINDS.computeIfAbsent(kind + "/" + size, k -> Minecraft.kind(blocks, registry(size)));
     }
 
     private static String runCase(String request) {
@@ -93,23 +93,23 @@ public final class Probe {
     /** A container subject. Its construction failing makes every op report that failure. */
     private static final class Container {
         private final Registry registry;
-        private final Strategy<Entry> strategy;
+        private final Minecraft.Kind kind;
         private PalettedContainer<Entry> c;
         private final Throwable broken;
 
         Container(String kind, int size, int initial) {
             Registry r = null;
-            Strategy<Entry> s = null;
+            Minecraft.Kind k = null;
             Throwable failure = null;
             try {
                 r = registry(size);
-                s = strategy(kind, size);
-                c = Minecraft.container(r.entry(initial), s);
+                k = kind(kind, size);
+                c = Minecraft.container(r.entry(initial), k);
             } catch (Throwable t) {
                 failure = t;
             }
             registry = r;
-            strategy = s;
+            this.kind = k;
             broken = failure;
         }
 
@@ -185,7 +185,7 @@ public final class Probe {
                     out.append(Minecraft.serializedSize(c));
                     break;
                 case "pack": {
-                    Minecraft.Packed p = Minecraft.pack(c, strategy);
+                    Packed p = Minecraft.pack(c, kind);
                     out.append("{\"palette\":");
                     ids(p.palette, out);
                     out.append(",\"data\":");
@@ -205,7 +205,7 @@ public final class Probe {
                         palette.add(entry(op[3 + k]));
                     }
                     long[] data = parseLongs(op, 3 + n);
-                    Object result = Minecraft.unpack(strategy, palette, data, bits);
+                    Object result = Minecraft.unpack(kind, palette, data, bits);
                     if (result instanceof String) {
                         out.setLength(out.length() - "{\"ok\":".length());
                         out.append("{\"error\":");
