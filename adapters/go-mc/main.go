@@ -5,12 +5,14 @@
 // ChunkToSave; NewBitStorage, Get, Set, Swap, Len, Raw).
 //
 // go-mc v1.20.2 targets Minecraft 1.20.2, whose wire form carries a VarInt
-// long count before the longs: `write`, `read` and `serialized_size` wait
-// for that form in the rig (the versions issue), so they are unsupported.
+// long count before the longs: the rig measures it against that form's truth
+// (the chunk packets of vanilla 1.18.2 to 1.20.1 servers until recordings of
+// 1.20.2's rules come back), `write` and `read` through WriteTo and ReadFrom.
 package main
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -45,7 +47,7 @@ func (goMC) Handshake() map[string]any {
 		"version":        version(),
 		"minecraft":      "1.20.2",
 		"ops": map[string]any{
-			"container": []string{"set", "get", "bits", "palette", "pack", "unpack"},
+			"container": []string{"set", "get", "bits", "palette", "write", "read", "pack", "unpack"},
 			"storage":   []string{"load", "get", "set", "get_and_set", "values", "longs", "size"},
 		},
 		"notes": fmt.Sprintf("go-mc %s's level package. Its global widths are fixed by its own "+
@@ -55,8 +57,8 @@ func (goMC) Handshake() map[string]any {
 			"`pack` is ChunkToSave of a one-section chunk, its names mapped back to ids with "+
 			"go-mc's own tables, `bits` the container's width (go-mc saves its longs as they "+
 			"are); `unpack` is New*PaletteContainerWithData (it takes no declared width). "+
-			"write/read/serialized_size are the 1.20.2 wire form (a long count): not compared "+
-			"yet. go-mc reports a bad index, value or storage length by panicking: every "+
+			"`write` is WriteTo and `read` ReadFrom (the bytes consumed), the 1.20.2 wire form "+
+			"with a long count; go-mc has no serialized size. go-mc reports a bad index, value or storage length by panicking: every "+
 			"panic is reported as `panic`.", version(), block.BitsPerBlock, biome.BitsPerBiome),
 	}
 }
@@ -148,6 +150,26 @@ func (s *container[T]) Run(op kit.Op) (any, error) {
 			out[i] = int64(v)
 		}
 		return out, nil
+	case "write":
+		var buf bytes.Buffer
+		if _, err := s.c.WriteTo(&buf); err != nil {
+			return nil, err
+		}
+		return hex.EncodeToString(buf.Bytes()), nil
+	case "read":
+		text, ok := op["bytes"].(string)
+		if !ok {
+			return nil, kit.NoCallf("malformed case: no hex `bytes`")
+		}
+		b, err := hex.DecodeString(text)
+		if err != nil {
+			return nil, kit.NoCallf("malformed case: `bytes` is not hex: %v", err)
+		}
+		n, err := s.c.ReadFrom(bytes.NewReader(b))
+		if err != nil {
+			return nil, err
+		}
+		return n, nil
 	case "pack":
 		return s.pack()
 	case "unpack":

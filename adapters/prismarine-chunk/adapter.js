@@ -6,14 +6,28 @@
 // DirectPaletteContainer) and BitArray, answers {"results": [...]} lines.
 //
 // Subjects are made the way prismarine-chunk's 1.18+ ChunkColumn makes them
-// for Minecraft 26.1 (noSizePrefix: the 1.21.5+ wire form), through the
-// sections' constructors and `read`; every later op is the container's own
+// for the Minecraft version given as `--minecraft VERSION` (26.1 by default:
+// noSizePrefix, the 1.21.5+ wire form; 1.20.1: the long count on the wire and
+// one short before a section's containers), through the sections'
+// constructors and `read`; every later op is the container's own
 // set/get/write. Nothing writes a field of prismarine-chunk's objects.
 
 // The kit first: it sends console.log to stderr before the libraries load.
 const { serve, ok, throws, unsupported, Unsupported, describe } = require('../kits/js/paletted-adapter')
 const { SmartBuffer } = require('smart-buffer')
-const registry = require('prismarine-registry')('26.1')
+
+// The versions this adapter can stand for, and their wire forms.
+const VERSIONS = {
+  '26.1': { noSizePrefix: true, hasFluidCount: true }, // no VarInt long count; two shorts
+  '1.20.1': { noSizePrefix: false, hasFluidCount: false } // a long count; one short
+}
+const flag = process.argv.indexOf('--minecraft')
+const MINECRAFT = flag >= 0 ? process.argv[flag + 1] : '26.1'
+if (!VERSIONS[MINECRAFT]) {
+  console.error(`adapter: --minecraft ${MINECRAFT}: not one of ${Object.keys(VERSIONS).join(', ')}`)
+  process.exit(2)
+}
+const registry = require('prismarine-registry')(MINECRAFT)
 const ChunkSection = require('prismarine-chunk/src/pc/common/PaletteChunkSection')(
   require('prismarine-block')(registry))
 const BiomeSection = require('prismarine-chunk/src/pc/common/PaletteBiome')
@@ -22,8 +36,8 @@ const { SingleValueContainer, IndirectPaletteContainer, DirectPaletteContainer }
 const BitArray = require('prismarine-chunk/src/pc/common/BitArrayNoSpan')
 const neededBits = require('prismarine-chunk/src/pc/common/neededBits')
 
-const NO_SIZE_PREFIX = true // 26.1 (>= 1.21.5): no VarInt long count before the longs
-const HAS_FLUID_COUNT = true // 26.1: a section starts with two shorts (solid, fluid counts)
+const NO_SIZE_PREFIX = VERSIONS[MINECRAFT].noSizePrefix // no VarInt long count before the longs
+const HAS_FLUID_COUNT = VERSIONS[MINECRAFT].hasFluidCount // a section's two shorts (solid, fluid)
 
 const OPS = {
   container: ['set', 'get', 'bits', 'palette', 'write', 'read'],
@@ -113,8 +127,9 @@ function containerOp (state, op) {
     case 'read': {
       const bytes = fromHex(op.bytes)
       if (state.subject.strategy === 'block_states') {
-        // ChunkSection.read takes a whole section: solid and fluid counts
-        // (26.1) before the container. Give it zeros and count them off.
+        // ChunkSection.read takes a whole section: the solid count (and in
+        // 26.1 the fluid count) before the container. Give it zeros and count
+        // them off.
         const header = HAS_FLUID_COUNT ? 4 : 2
         const buf = SmartBuffer.fromBuffer(Buffer.concat([Buffer.alloc(header), bytes]))
         const section = ChunkSection.read(buf, globalBits(state.subject), NO_SIZE_PREFIX, HAS_FLUID_COUNT)
@@ -198,14 +213,14 @@ serve({
   handshake: {
     implementation: 'prismarine-chunk',
     version,
-    minecraft: '26.1',
+    minecraft: MINECRAFT,
     ops: OPS,
-    notes: `prismarine-chunk ${version}'s pc 1.18+ containers in the 26.1 wire form (no long-array ` +
-      'size prefix). Global widths are derived from the case\'s registry size the way its ' +
+    notes: `prismarine-chunk ${version}'s pc 1.18+ containers in the ${MINECRAFT} wire form (` +
+      (NO_SIZE_PREFIX ? 'no long-array size prefix' : 'a long-array size prefix') + '). Global widths are derived from the case\'s registry size the way its ' +
       'ChunkColumn derives them from a registry (neededBits(highest state id) for blocks; ' +
       'neededBits(biome count) for reads of biomes; a biome container that grows past 3 bits ' +
       'goes direct at its default 8 bits). Block reads go through ChunkSection.read with a ' +
-      'zero solid/fluid count header that is not counted in the bytes consumed. Error classes ' +
+      'zero count header (solid' + (HAS_FLUID_COUNT ? ' and fluid' : '') + ') that is not counted in the bytes consumed. Error classes ' +
       'are the Java class for the same condition; the JS class and text are in the message.'
   },
   subject,

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 mod jvm;
+mod packets;
 mod world;
 
 #[derive(Parser)]

@@ -408,7 +408,7 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
     // A declined `palette` is skipped: every case still gets a verdict, and
     // the ops compared and skipped are counted.
     assert!(
-        md.contains("| decline | toy-decline-palette 0.1.0 | 26.3 | 3 | 2 | 1 | 0 | 1056 | 3 |\n"),
+        md.contains("| decline | toy-decline-palette 0.1.0 | 26.3 | 3 | 2 | 1 | 0 | 1056 | 3 | 3 recorded at 26.3 |\n"),
         "{md}"
     );
     // One kind for the bad writes; the ops before the write only observe,
@@ -458,6 +458,80 @@ fn conformance_reports_each_implementation_with_minimal_repros_deterministically
     );
     assert!(
         err.contains("\n+| bad | toy-bad-write 0.1.0 | 26.3 | 3 | 0 | 3 |"),
+        "{err}"
+    );
+}
+
+/// One captured `map_chunk` packet of 1.20.1 where `rig conformance` and `rig repro` look for
+/// them in a checkout: a single section, both containers single-valued (3 bytes each, the
+/// long count 0), then the zero the too-large serialized size of 1.20.1 leaves.
+fn capture(dir: &Path) {
+    let at = dir.join("tests/packets/node_modules/minecraft-packets/minecraft-packets/data/pc/1.20.1/from-server/map_chunk");
+    std::fs::create_dir_all(&at).unwrap();
+    let data = [0, 3, 0, 9, 0, 0, 5, 0, 0];
+    std::fs::write(
+        at.join("1.json"),
+        serde_json::json!({"chunkData": {"data": data}}).to_string(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn an_older_version_is_measured_against_the_packets_and_a_newer_one_against_the_recordings() {
+    let dir = store("versions");
+    let paletted = format!("paletted={RIG} adapter paletted");
+    let old = format!("old={RIG} adapter paletted --minecraft 1.20.1");
+    let bad = format!("bad={}", toy("bad-write"));
+    let run = |executors: &[&str], env: &[(&str, &str)]| {
+        let mut a = vec!["conformance"];
+        for e in executors {
+            a.extend(["--executor", e]);
+        }
+        a.extend(["--out", "c.md"]);
+        let r = rig_in(&dir, &a, env);
+        let md = std::fs::read_to_string(dir.join("c.md")).unwrap_or_default();
+        (r, md)
+    };
+    // Without captures, an implementation of 1.20.1 has nothing to meet.
+    let ((code, _, err), _) = run(&[&old], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("old: nothing to measure it against at 1.20.1 (1.18.2 to 1.20.1): no recordings of its rules and no packets"),
+        "{err}"
+    );
+    capture(&dir);
+    let ((code, out, err), md) = run(&[&paletted, &old], &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    // 26.3's column meets the recordings only; 1.20.1's the two containers sent only.
+    assert!(
+        md.contains("| paletted | paletted 0.1.0 | 26.3 | 3 | 3 | 0 | 0 | 1059 | 0 | 3 recorded at 26.3 |\n"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| old | paletted 0.1.0 | 1.20.1 | 2 | 2 | 0 | 0 | 4 | 0 | 2 containers from vanilla 1.20.1 chunk packets |\n"),
+        "{md}"
+    );
+    // A wrong write at 1.20.1 fails both; the smallest is named by its capture and section,
+    // and replays by that name against the bytes sent.
+    let ((code, out, err), md) = run(&[&bad], &[("TOY_MINECRAFT", "1.20.1")]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        md.contains("| bad | toy-bad-write 0.1.0 | 1.20.1 | 2 | 0 | 2 |"),
+        "{md}"
+    );
+    let name = "packets/1.20.1/biomes-c1-s0";
+    assert!(md.contains(&format!("From `{name}` (2 ops)")), "{md}");
+    let (code, out, err) = rig_in(&dir, &["repro", name, "--executor", &toy("bad-write")], &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("op 1 of 2 diverges: write"), "{out}");
+    let (code, out, err) = rig_in(&dir, &["repro", name], &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("all 2 ops match the recording"), "{out}");
+    // A version whose rules the rig does not know is refused by name.
+    let ((code, _, err), _) = run(&[&bad], &[("TOY_MINECRAFT", "1.21.6")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("Minecraft \"1.21.6\", a version whose rules the rig does not know"),
         "{err}"
     );
 }

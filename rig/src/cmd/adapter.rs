@@ -19,6 +19,10 @@ pub struct Args {
     /// The implementation to serve: `paletted` (the Rust containers).
     #[arg(value_parser = ["paletted"])]
     pub implementation: String,
+    /// The version to name in the handshake, so that `rig conformance` measures paletted
+    /// against that version's truth (it runs every case at the case's own version anyway).
+    #[arg(long, value_name = "VERSION", default_value = "26.3")]
+    pub minecraft: String,
 }
 
 /// `--executor CMD` and its timeout, shared by the commands that take an
@@ -62,11 +66,11 @@ pub fn start_adapter(cmd: &str, case_timeout: f64) -> Result<AdapterExecutor, St
 }
 
 /// paletted's handshake: every op of both subject kinds.
-pub fn paletted_handshake() -> Handshake {
+pub fn paletted_handshake(minecraft: &str) -> Handshake {
     Handshake {
         implementation: "paletted".into(),
         version: env!("CARGO_PKG_VERSION").into(),
-        minecraft: "26.3".into(),
+        minecraft: minecraft.into(),
         ops: [
             ("container", &CONTAINER_OPS[..]),
             ("storage", &STORAGE_OPS[..]),
@@ -89,10 +93,10 @@ pub fn paletted_handshake() -> Handshake {
 /// a panic) is a failure of paletted, not an unsupported op, as in plain
 /// `rig check`: the adapter says why on stderr and exits 3, which the rig
 /// reports against that case before it restarts the adapter.
-pub fn run(_args: Args) -> ExitCode {
+pub fn run(args: Args) -> ExitCode {
     let mut out = io::stdout().lock();
     let mut exec = RustExecutor::new();
-    if writeln!(out, "{}", paletted_handshake().to_json())
+    if writeln!(out, "{}", paletted_handshake(&args.minecraft).to_json())
         .and_then(|()| out.flush())
         .is_err()
     {

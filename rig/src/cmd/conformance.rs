@@ -9,7 +9,12 @@
 //! less the ops before it that only observe, so every kept result is still the recorded
 //! one). Then it is shrunk further with the Rust containers standing in for Minecraft (they
 //! pass the recorded case it came from, which is checked); the further cut is used only when
-//! it is smaller, and the report says whose results it shows. The Markdown holds nothing
+//! it is smaller, and the report says whose results it shows.
+//!
+//! Each implementation is measured against the truth of the version its handshake names
+//! (`minecraft`): the recorded cases of that version's rules and, for a version before 26.x,
+//! the containers vanilla servers sent in chunk packets ([`crate::packets`]), which are the
+//! only truth there until recordings of that version come back. The Markdown holds nothing
 //! that changes between runs (no timings; a date only with `--date`), so CI can regenerate
 //! and diff it.
 
@@ -72,12 +77,116 @@ pub struct Args {
     /// cores). The report is the same for every N.
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<std::num::NonZeroUsize>,
+    /// The captured packets (`minecraft-packets`' `data/pc`), truth for implementations of a
+    /// version before 26.x (default: where `tests/packets/install` puts them in the cases'
+    /// checkout).
+    #[arg(long, value_name = "DIR")]
+    pub packets: Option<PathBuf>,
 }
 
-/// A recorded case and its results.
+/// A case and its results, from one truth.
 struct Recorded {
     case: Case,
     results: Vec<Outcome>,
+    truth: Truth,
+}
+
+/// Where a case's results come from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Truth {
+    /// Recorded from Minecraft's classes (the recorded set).
+    Recorded,
+    /// What a vanilla server sent in a chunk packet.
+    Packets,
+}
+
+impl Truth {
+    /// Its name in a repro (`Repro::from`).
+    fn name(self) -> &'static str {
+        match self {
+            Truth::Recorded => "recorded",
+            Truth::Packets => "packets",
+        }
+    }
+}
+
+/// The rules of a version an adapter names: a named version's, or, for another release, the
+/// run of releases it falls in; `None` past 1.21.4 and before 26.x, where the long count
+/// went (1.21.5 to 1.21.7, not pinned) or before 1.18.2.
+fn rules_of(name: &str) -> Option<paletted::Rules> {
+    use paletted::Rules;
+    if let Some(v) = paletted::Version::named(name) {
+        return Some(v.rules());
+    }
+    let parts: Vec<u32> = name
+        .split('.')
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let release = (
+        parts.first().copied()?,
+        parts.get(1).copied().unwrap_or(0),
+        parts.get(2).copied().unwrap_or(0),
+    );
+    match release {
+        (26.., _, _) => Some(Rules::V26_1),
+        (1, 18, 2..) | (1, 19, _) | (1, 20, 0..=1) => Some(Rules::V1_18_2),
+        (1, 20, 2..) | (1, 21, 0..=4) => Some(Rules::V1_20_2),
+        _ => None,
+    }
+}
+
+/// The cases of `set` an implementation of `minecraft` is measured on, and what they are, in
+/// words: the recordings of its version's rules, and before 26.x the packets too (whose two
+/// ops, `read` and `write`, behave alike in every version with the long count).
+fn truth_for(set: &[Recorded], minecraft: &str) -> Result<(Vec<usize>, String), String> {
+    let rules = rules_of(minecraft).ok_or_else(|| {
+        format!("its handshake names Minecraft {minecraft:?}, a version whose rules the rig does not know")
+    })?;
+    let old = rules != paletted::Rules::V26_1;
+    let chosen: Vec<usize> = (0..set.len())
+        .filter(|&i| match set[i].truth {
+            Truth::Recorded => set[i].case.subject.version().rules() == rules,
+            Truth::Packets => old,
+        })
+        .collect();
+    let count = |t: Truth| chosen.iter().filter(|&&i| set[i].truth == t).count();
+    let (recorded, packets) = (count(Truth::Recorded), count(Truth::Packets));
+    let mut said = Vec::new();
+    if recorded > 0 {
+        let versions: BTreeSet<&str> = chosen
+            .iter()
+            .filter(|&&i| set[i].truth == Truth::Recorded)
+            .map(|&i| set[i].case.subject.version().name())
+            .collect();
+        said.push(format!(
+            "{recorded} recorded at {}",
+            versions.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    if packets > 0 {
+        let versions: BTreeSet<&str> = chosen
+            .iter()
+            .filter(|&&i| set[i].truth == Truth::Packets)
+            .map(|&i| set[i].case.subject.version().name())
+            .collect();
+        said.push(format!(
+            "{packets} containers from vanilla {} chunk packets",
+            versions.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    if chosen.is_empty() {
+        let why = if old {
+            "no recordings of its rules and no packets (run tests/packets/install, or give --packets)"
+        } else {
+            "no recordings of its rules"
+        };
+        return Err(format!(
+            "nothing to measure it against at {minecraft} ({}): {why}",
+            rules.span()
+        ));
+    }
+    Ok((chosen, said.join("; ")))
 }
 
 /// Counts for one family (or all).
@@ -143,8 +252,11 @@ struct Report {
     not_run: Vec<(String, String)>,
     unsupported: BTreeMap<String, usize>,
     restarts: usize,
-    /// Per case of the set: the behaviours measured and those failed.
+    /// Per case of the set: the behaviours measured and those failed (none for a case of
+    /// another truth).
     behaviours: Vec<CaseGrid>,
+    /// What it was measured against, in words.
+    truth: String,
 }
 
 /// One case's part of the grid, on one implementation.
@@ -172,7 +284,11 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
     let mut set = Vec::new();
     for item in items {
         match check::load(&store, &trusted, item) {
-            Ok(check::Loaded { case, results, .. }) => set.push(Recorded { case, results }),
+            Ok(check::Loaded { case, results, .. }) => set.push(Recorded {
+                case,
+                results,
+                truth: Truth::Recorded,
+            }),
             Err(row) => {
                 if let harness::verdict::Verdict::Failed(why) = row.verdict {
                     return Err(format!("the recorded set is not sound: {why}"));
@@ -182,6 +298,21 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
     }
     if set.is_empty() {
         return Err("no recorded cases to run".into());
+    }
+    let recorded = set.len();
+    let packets = args
+        .packets
+        .clone()
+        .unwrap_or_else(|| store.root().join(crate::packets::CAPTURES));
+    // Loaded when there: only an implementation of an older version needs them, and says so.
+    if args.packets.is_some() || packets.is_dir() {
+        for p in crate::packets::cases(&packets)? {
+            set.push(Recorded {
+                case: p.case,
+                results: p.results,
+                truth: Truth::Packets,
+            });
+        }
     }
     let mut specs = Vec::new();
     for spec in &args.executors {
@@ -202,7 +333,9 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
         set.iter().map(|r| behaviour::of_ops(&r.case)).collect();
     let reports = in_parallel(&specs, jobs, |&(name, command)| {
         let adapter = start_adapter(command, args.case_timeout)?;
-        run_one(name, adapter, &set, &behaviours)
+        let (chosen, truth) =
+            truth_for(&set, &adapter.handshake().minecraft).map_err(|e| format!("{name}: {e}"))?;
+        run_one(name, adapter, &set, &chosen, truth, &behaviours)
     })
     .into_iter()
     .collect::<Result<Vec<_>, String>>()?;
@@ -222,7 +355,7 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
         &reports,
         &grid,
         args,
-        set.len(),
+        recorded,
         findings.as_deref(),
         &details_link,
     );
@@ -230,7 +363,7 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
         markdown.push_str(&details);
     }
     if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&to_json(&reports, &grid, args, set.len()))
+        let text = serde_json::to_string_pretty(&to_json(&reports, &grid, args, recorded))
             .map_err(|e| e.to_string())?;
         harness::atomic::write(path, text + "\n")?;
     }
@@ -238,7 +371,7 @@ fn conformance(args: &Args) -> Result<ExitCode, String> {
         let summary = summary_rows(&reports);
         let command = command_line(args);
         let page = grid::Page {
-            intro: &intro(set.len()),
+            intro: &intro(recorded),
             command: &command,
             date: args.date.as_deref(),
             rule: RULE,
@@ -476,6 +609,8 @@ fn run_one(
     name: &str,
     mut adapter: AdapterExecutor,
     set: &[Recorded],
+    chosen: &[usize],
+    truth: String,
     behaviours: &[Vec<BTreeSet<Behaviour>>],
 ) -> Result<Report, String> {
     let mut report = Report {
@@ -489,17 +624,18 @@ fn run_one(
         not_run: Vec::new(),
         unsupported: BTreeMap::new(),
         restarts: 0,
-        behaviours: Vec::with_capacity(set.len()),
+        behaviours: vec![CaseGrid::default(); set.len()],
+        truth,
     };
     // Each case's verdict so far: passed, failed, or unsupported with its reason.
-    let mut verdicts: Vec<Result<bool, String>> = Vec::with_capacity(set.len());
-    for (index, r) in set.iter().enumerate() {
-        verdicts.push(Ok(false));
+    let mut verdicts: Vec<Result<bool, String>> = vec![Ok(false); set.len()];
+    for &index in chosen {
+        let r = &set[index];
         // A case that does not run fails `runs` (and measures nothing else).
-        report.behaviours.push(CaseGrid {
+        report.behaviours[index] = CaseGrid {
             measured: BTreeSet::from([behaviour::runs()]),
             failed: BTreeSet::from([behaviour::runs()]),
-        });
+        };
         let tally = report
             .families
             .entry(family(&r.case.name).to_string())
@@ -551,7 +687,7 @@ fn run_one(
         // A case found to have broken the protocol after it was judged (answered twice)
         // fails, not the case whose answer the extra one took.
         for (case, why) in adapter.take_late_failures() {
-            let Some(i) = set.iter().position(|r| r.case.name == case) else {
+            let Some(i) = chosen.iter().copied().find(|&i| set[i].case.name == case) else {
                 continue;
             };
             let tally = report
@@ -657,7 +793,7 @@ fn minimal(
             op,
             expected: r.results[op].clone(),
             actual: adapter.run(&r.case).ok().and_then(|a| a.get(op).cloned()),
-            from: "recorded",
+            from: r.truth.name(),
             original: r.case.name.clone(),
             original_ops: r.case.ops.len(),
         });
@@ -667,7 +803,7 @@ fn minimal(
         case: recorded_case,
         expected,
         actual,
-        from: "recorded",
+        from: r.truth.name(),
         original: r.case.name.clone(),
         original_ops: r.case.ops.len(),
     };
@@ -756,7 +892,7 @@ fn shown(o: Option<&Outcome>) -> String {
 
 /// The report's opening sentence (the command follows it).
 fn intro(cases: usize) -> String {
-    format!("Implementations of Minecraft's chunk containers run over the recorded set ({cases} cases recorded from Minecraft) through the adapter protocol (PROTOCOL.md, \"Adapters\"). Generated by:")
+    format!("Implementations of Minecraft's chunk containers run over the recorded set ({cases} cases recorded from Minecraft) through the adapter protocol (PROTOCOL.md, \"Adapters\"). Each is measured at the version its handshake names: against the recordings of that version's rules and, before 26.x, where there are none yet, against the containers vanilla servers sent in chunk packets (`minecraft-packets`: `read` takes exactly the bytes sent, `write` gives them back). The summary's last column says which truth each column met. Generated by:")
 }
 
 /// How cases are counted.
@@ -774,6 +910,7 @@ fn summary_rows(reports: &[Report]) -> Vec<Vec<String>> {
         "unsupported",
         "ops compared",
         "ops skipped",
+        "measured against",
     ]
     .map(String::from)
     .to_vec()];
@@ -789,6 +926,7 @@ fn summary_rows(reports: &[Report]) -> Vec<Vec<String>> {
             t.unsupported.to_string(),
             t.ops.to_string(),
             t.skipped.to_string(),
+            r.truth.clone(),
         ]);
     }
     rows
@@ -866,8 +1004,12 @@ fn markdown(
         let _ = writeln!(s, "\n## {}\n", r.name);
         let _ = writeln!(
             s,
-            "{} {}, targeting Minecraft {}, run as `{}`.",
-            r.handshake.implementation, r.handshake.version, r.handshake.minecraft, r.command
+            "{} {}, targeting Minecraft {}, run as `{}`; measured against {}.",
+            r.handshake.implementation,
+            r.handshake.version,
+            r.handshake.minecraft,
+            r.command,
+            r.truth
         );
         if let Some(n) = &r.handshake.notes {
             let _ = writeln!(s, "Notes from the adapter: {n}");
@@ -893,6 +1035,7 @@ fn markdown(
                 );
                 let how = match repro.from {
                     "recorded" => "shrunk against the recorded results (every result shown is Minecraft's)",
+                    "packets" => "shrunk against what a vanilla server sent (every expected result shown is the packet's)",
                     _ => "shrunk with the paletted Rust containers standing in for Minecraft (they pass the recorded case; the expected result is theirs)",
                 };
                 let _ = writeln!(
@@ -904,10 +1047,10 @@ fn markdown(
                     json!({"subject": repro.case.subject.to_json(),
                            "ops": (0..repro.case.ops.len()).map(|i| repro.case.ops.to_json(i)).collect::<Vec<_>>()})
                 );
-                let expected_from = if repro.from == "recorded" {
-                    "Minecraft (recorded)"
-                } else {
-                    "paletted (stand-in)"
+                let expected_from = match repro.from {
+                    "recorded" => "Minecraft (recorded)",
+                    "packets" => "vanilla server (its packet)",
+                    _ => "paletted (stand-in)",
                 };
                 let _ = writeln!(
                     s,
@@ -954,6 +1097,7 @@ fn to_json(reports: &[Report], grid: &Grid, args: &Args, cases: usize) -> Value 
                 "command": r.command,
                 "handshake": r.handshake.to_json(),
                 "total": r.total.to_json(),
+                "measured_against": r.truth,
                 "families": r.families.iter().map(|(f, t)| {
                     let mut v = t.to_json();
                     v["family"] = json!(f);

@@ -186,6 +186,21 @@ pub(crate) fn load(store: &Store, arg: &str) -> Result<(Case, Option<Vec<Outcome
     }
     store::check_name(name)?;
     let path = store.case_path(name);
+    // A container from a captured packet (`rig conformance` names them so), its truth the
+    // bytes the server sent.
+    if name.starts_with("packets/") && !path.is_file() {
+        let dir = store.root().join(crate::packets::CAPTURES);
+        return crate::packets::cases(&dir)?
+            .into_iter()
+            .find(|p| p.case.name == name)
+            .map(|p| (p.case, Some(p.results)))
+            .ok_or_else(|| {
+                format!(
+                    "no container `{name}` in the captures under {}",
+                    dir.display()
+                )
+            });
+    }
     if !path.is_file() {
         return Err(format!(
             "no case `{name}` (no {})",

@@ -36,6 +36,8 @@ inner = subprocess.Popen([rig, "adapter", "paletted"], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True)
 hello = json.loads(inner.stdout.readline())
 hello["implementation"] = "toy-" + mode
+# The version it claims to target (TOY_MINECRAFT), for the truth it is measured against.
+hello["minecraft"] = os.environ.get("TOY_MINECRAFT", hello["minecraft"])
 if mode == "no-write":
     hello["ops"]["container"].remove("write")
 print(json.dumps(hello), flush=True)
