@@ -290,6 +290,10 @@ fn counts_out_of_palette_order() -> (CountsOps, CountsOps) {
         let Ops::Container(ops) = &rec.case.ops else {
             continue;
         };
+        // A case with no counts op predicts nothing: not run.
+        if !ops.contains(&ContainerOp::Counts) {
+            continue;
+        }
         let mut probed = Vec::new();
         for op in ops {
             if *op == ContainerOp::Counts {
@@ -306,13 +310,20 @@ fn counts_out_of_palette_order() -> (CountsOps, CountsOps) {
             if *op == ContainerOp::Counts {
                 let palette = &results[at];
                 at += 1;
-                let seen = match palette {
-                    Outcome::Ok(Value::Array(p)) => {
-                        let distinct: BTreeSet<String> = p.iter().map(Value::to_string).collect();
-                        distinct.len() == p.len()
-                    }
-                    _ => false,
-                };
+                // A global palette lists the registry in id order (up to 2^21 ids): seen
+                // by one scan, each id its own position, with no map of it per counts op.
+                let identity = matches!(palette, Outcome::Ok(Value::Array(p))
+                    if p.iter().enumerate().all(|(n, id)| id.as_u64() == Some(n as u64)));
+                let seen = identity
+                    || match palette {
+                        // Ids, or null for a never-written slot (None).
+                        Outcome::Ok(Value::Array(p)) => {
+                            let distinct: std::collections::HashSet<Option<u64>> =
+                                p.iter().map(Value::as_u64).collect();
+                            distinct.len() == p.len()
+                        }
+                        _ => false,
+                    };
                 // Once one counts op is unsure, so is every later one of the case: the
                 // first divergence may have been there.
                 blind |= !seen;
@@ -324,12 +335,18 @@ fn counts_out_of_palette_order() -> (CountsOps, CountsOps) {
                 if let (Outcome::Ok(Value::Array(palette)), Outcome::Ok(Value::Array(pairs))) =
                     (palette, &rec.results[i])
                 {
-                    // A map, not a scan: global palettes list up to 2^21 ids.
                     let mut index = std::collections::HashMap::new();
-                    for (n, id) in palette.iter().enumerate() {
-                        index.entry(id.as_u64()).or_insert(n);
+                    if !identity {
+                        for (n, id) in palette.iter().enumerate() {
+                            index.entry(id.as_u64()).or_insert(n);
+                        }
                     }
-                    let position = |pair: &Value| index.get(&pair[0].as_u64()).copied();
+                    let position = |pair: &Value| match pair[0].as_u64() {
+                        Some(id) if identity => {
+                            usize::try_from(id).ok().filter(|&n| n < palette.len())
+                        }
+                        id => index.get(&id).copied(),
+                    };
                     let mut in_palette_order = pairs.clone();
                     in_palette_order.sort_by_key(position);
                     if in_palette_order != *pairs {
