@@ -150,29 +150,29 @@ fn truth_for(set: &[Recorded], minecraft: &str) -> Result<(Vec<usize>, String), 
             Truth::Packets => old,
         })
         .collect();
-    let count = |t: Truth| chosen.iter().filter(|&&i| set[i].truth == t).count();
-    let (recorded, packets) = (count(Truth::Recorded), count(Truth::Packets));
+    // How many cases of a truth were chosen, and the versions they are of.
+    let of = |t: Truth| {
+        let cases: Vec<usize> = chosen
+            .iter()
+            .copied()
+            .filter(|&i| set[i].truth == t)
+            .collect();
+        let versions: BTreeSet<&str> = cases
+            .iter()
+            .map(|&i| set[i].case.subject.version().name())
+            .collect();
+        (
+            cases.len(),
+            versions.into_iter().collect::<Vec<_>>().join(", "),
+        )
+    };
     let mut said = Vec::new();
-    if recorded > 0 {
-        let versions: BTreeSet<&str> = chosen
-            .iter()
-            .filter(|&&i| set[i].truth == Truth::Recorded)
-            .map(|&i| set[i].case.subject.version().name())
-            .collect();
-        said.push(format!(
-            "{recorded} recorded at {}",
-            versions.into_iter().collect::<Vec<_>>().join(", ")
-        ));
+    if let (n @ 1.., versions) = of(Truth::Recorded) {
+        said.push(format!("{n} recorded at {versions}"));
     }
-    if packets > 0 {
-        let versions: BTreeSet<&str> = chosen
-            .iter()
-            .filter(|&&i| set[i].truth == Truth::Packets)
-            .map(|&i| set[i].case.subject.version().name())
-            .collect();
+    if let (n @ 1.., versions) = of(Truth::Packets) {
         said.push(format!(
-            "{packets} containers from vanilla {} chunk packets",
-            versions.into_iter().collect::<Vec<_>>().join(", ")
+            "{n} containers from vanilla {versions} chunk packets"
         ));
     }
     if chosen.is_empty() {
