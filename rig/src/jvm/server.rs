@@ -57,6 +57,13 @@ impl Jvm {
                     .display()
             ))
             .option("-XX:-CreateCoredumpOnCrash");
+        // The serial collector unless the user picks one (HotSpot refuses two): G1's
+        // concurrent threads cost a child batch-running cases beside its sibling regimes and
+        // the rig about 40% of its CPU on 2 cores (BENCHMARKS.md), and no result depends on
+        // the collector.
+        if !config.options.iter().any(|o| names_a_collector(o)) {
+            args = args.option("-XX:+UseSerialGC");
+        }
         if config.version >= 24 {
             // Minecraft's libraries (netty, fastutil) still use sun.misc.Unsafe.
             args = args.option("--sun-misc-unsafe-memory-access=allow");
@@ -116,6 +123,23 @@ impl Jvm {
 /// Serves frames on stdin/stdout until stdin closes. Each request is a case's text as it is,
 /// or a JSON object (`{"case": TEXT}`, `{"loads": CLASS}`, `{"time_empty": N}`); each answer
 /// is the probe's JSON (a results array or `{"probe_error": ..}`) or `{"fatal": ..}`.
+/// Whether a JVM option selects a garbage collector (HotSpot's `-XX:+Use<Name>GC`).
+fn names_a_collector(option: &str) -> bool {
+    const COLLECTORS: [&str; 7] = [
+        "Serial",
+        "Parallel",
+        "G1",
+        "Z",
+        "Shenandoah",
+        "Epsilon",
+        "ConcMarkSweep",
+    ];
+    option
+        .strip_prefix("-XX:+Use")
+        .and_then(|rest| rest.strip_suffix("GC"))
+        .is_some_and(|name| COLLECTORS.contains(&name))
+}
+
 pub fn serve(config: JvmConfig) -> io::Result<()> {
     let mut input = BufReader::new(io::stdin().lock());
     let mut output = BufWriter::new(io::stdout().lock());
@@ -227,4 +251,29 @@ pub fn serve_stdio() -> Result<(), String> {
             .unwrap_or_default(),
     };
     serve(config).map_err(|e| format!("probe-server: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_a_collector;
+
+    #[test]
+    fn a_collector_the_user_picks_is_seen() {
+        for o in [
+            "-XX:+UseG1GC",
+            "-XX:+UseZGC",
+            "-XX:+UseParallelGC",
+            "-XX:+UseSerialGC",
+        ] {
+            assert!(names_a_collector(o), "{o}");
+        }
+        for o in [
+            "-XX:-UseG1GC",
+            "-XX:+UseGCOverheadLimit",
+            "-Xmx1g",
+            "-XX:+UseCompressedOops",
+        ] {
+            assert!(!names_a_collector(o), "{o}");
+        }
+    }
 }
