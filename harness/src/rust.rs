@@ -90,6 +90,7 @@ fn run_case(
         ) => {
             // The subject's registry, under its version's rules.
             let strategy = Strategy::with(strategy, registry).with_rules(version.rules());
+            check_strategy_serde(strategy)?;
             // Getters no op shows, held to their documented values as `==` is
             // held to the observable state: 16 or 4 a side, and Minecraft's
             // `Mth.ceillog2` of the registry.
@@ -137,6 +138,7 @@ fn run_case(
             }
             lead.close(&c)?;
             check_iter(&c)?;
+            check_rebuilt(&c, initial)?;
         }
         (&Subject::Storage { bits, size, .. }, Ops::Storage(ops)) => {
             // The versions' storages differ only in `fill`, which
@@ -294,6 +296,39 @@ fn check_iter(c: &PalettedContainer) -> Result<(), ExecError> {
         });
     }
     if fails.is_none() {
+        // Lengths, and the rest after a part was taken one at a time (the
+        // fold then starts inside a long, or on the next).
+        if c.iter().len() != want.len() || c.positions().len() != want.len() {
+            return Err(ExecError::Internal {
+                op: None,
+                message: format!("iter or positions says its length is not {}", want.len()),
+            });
+        }
+        for taken in [1, 5, 40] {
+            let mut it = c.iter();
+            it.by_ref().take(taken).for_each(drop);
+            let left = it.len();
+            let rest = it.fold(Vec::new(), |mut rest, (i, v)| {
+                rest.push((i, v));
+                rest
+            });
+            let same = left == want.len() - taken
+                && rest.len() == left
+                && rest
+                    .iter()
+                    .all(|&(i, v)| want[i].as_ref().ok() == Some(&v) && i >= taken)
+                && rest.windows(2).all(|w| w[1].0 == w[0].0 + 1);
+            if !same {
+                return Err(ExecError::Internal {
+                    op: None,
+                    message: format!(
+                        "iter after {taken} values gives {} more ({left} by its length), not the {} after them",
+                        rest.len(),
+                        want.len() - taken
+                    ),
+                });
+            }
+        }
         let n = strategy.axis_len();
         let mut at = Vec::with_capacity(strategy.size());
         for y in 0..n {
@@ -309,6 +344,109 @@ fn check_iter(c: &PalettedContainer) -> Result<(), ExecError> {
                 message: "positions disagrees with try_get".to_string(),
             });
         }
+    }
+    Ok(())
+}
+
+/// `from_values_with(initial)` and `from_values` of the values a case ends
+/// with, against the `set_at`s in index order they stand for, from
+/// `new(initial)` and from `new(values[0])`: every recorded end state (random
+/// sections, hash palettes, an initial value the values never meet), where
+/// the leading sets cover only the runs cases make themselves. A state
+/// holding a never-written slot, or failing a `get`, has no such values.
+fn check_rebuilt(c: &PalettedContainer, initial: u32) -> Result<(), ExecError> {
+    let strategy = c.strategy();
+    let Ok(values) = (0..strategy.size())
+        .map(|i| c.try_get_at(i))
+        .collect::<Result<Vec<u32>, _>>()
+    else {
+        return Ok(());
+    };
+    if values.iter().any(|&v| v >= strategy.registry_size()) {
+        return Ok(());
+    }
+    let starts = if values[0] == initial {
+        &[initial][..]
+    } else {
+        &[initial, values[0]][..]
+    };
+    for &start in starts {
+        let mut sets = PalettedContainer::new(start, strategy);
+        for (i, &v) in values.iter().enumerate() {
+            sets.set_at(i, v);
+        }
+        let built = PalettedContainer::from_values_with(start, strategy, &values);
+        if built != sets {
+            return Err(bulk_disagrees(
+                "from_values_with of the end state",
+                &built,
+                &sets,
+            ));
+        }
+        if start == values[0] {
+            let built = PalettedContainer::from_values(strategy, &values);
+            if built != sets {
+                return Err(bulk_disagrees(
+                    "from_values of the end state",
+                    &built,
+                    &sets,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `serde` form of a `pack`'s result, which a server's NBT library
+/// writes into a section: the disk form's `palette` and `data` keys holding
+/// the palette and longs `pack` gave (no `data` for a palette of one entry),
+/// read back as them with no declared width.
+fn check_packed_serde(p: &Packed) -> Result<(), ExecError> {
+    let mut want = serde_json::Map::new();
+    want.insert("palette".to_string(), json!(p.palette));
+    if let Some(data) = &p.data {
+        want.insert("data".to_string(), json!(data));
+    }
+    let want = Value::Object(want);
+    let got = serde_json::to_value(p);
+    let back = got
+        .as_ref()
+        .ok()
+        .and_then(|v| serde_json::from_value::<Packed>(v.clone()).ok());
+    if got.as_ref().ok() != Some(&want)
+        || back != Some(Packed::new(p.palette.clone(), p.data.clone()))
+    {
+        return Err(ExecError::Internal {
+            op: None,
+            message: format!("Packed's serde form is {got:?}, read back as {back:?}, not {want}"),
+        });
+    }
+    Ok(())
+}
+
+/// The `serde` form of a case's strategy: its kind and registry size, and
+/// its rules unless they are 26.x's, read back as the same strategy.
+fn check_strategy_serde(strategy: Strategy) -> Result<(), ExecError> {
+    let kind = match strategy.kind() {
+        paletted::Kind::BlockStates => "block_states",
+        paletted::Kind::Biomes => "biomes",
+    };
+    let mut want = json!({"kind": kind, "registry": strategy.registry_size()});
+    match strategy.rules() {
+        paletted::Rules::V1_18_2 => want["rules"] = "1.18.2".into(),
+        paletted::Rules::V1_20_2 => want["rules"] = "1.20.2".into(),
+        _ => {}
+    }
+    let got = serde_json::to_value(strategy);
+    let back = got
+        .as_ref()
+        .ok()
+        .and_then(|v| serde_json::from_value::<Strategy>(v.clone()).ok());
+    if got.as_ref().ok() != Some(&want) || back != Some(strategy) {
+        return Err(ExecError::Internal {
+            op: None,
+            message: format!("Strategy's serde form is {got:?}, read back as {back:?}, not {want}"),
+        });
     }
     Ok(())
 }
@@ -847,7 +985,12 @@ fn container_op(
 ) -> Result<Outcome, ExecError> {
     // Ids the registry lacks were refused before the run (`valid::check`).
     match container_op_all_apis(c, op, plant)? {
-        Ok(v) => Ok(Outcome::Ok(v.to_json())),
+        Ok(v) => {
+            if let Got::Packed(p) = &v {
+                check_packed_serde(p)?;
+            }
+            Ok(Outcome::Ok(v.to_json()))
+        }
         // DataResult errors: a result, and the subject is unchanged.
         Err(e @ (Error::MissingData | Error::Length { .. } | Error::BitCount { .. }))
             if matches!(op, ContainerOp::Unpack { .. }) =>
