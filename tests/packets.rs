@@ -5,9 +5,11 @@
 //! captured `map_chunk` packets for each of 1.18.2, 1.19, 1.19.2, 1.19.3,
 //! 1.19.4 and 1.20.1. Every section of every capture is read at its
 //! version (the block count, then both containers, strictly), written back
-//! byte for byte, and read again; its block count is checked against the
-//! non-air blocks of its block states, with the air states taken from that
-//! version's tables in `minecraft-data` (pinned alongside), not typed here.
+//! byte for byte, and read again (and into a section already held); the
+//! block count sent is checked against the non-air blocks of its block
+//! states, as `Section::new` counts them and as `set` keeps count, with the
+//! air states taken from that version's tables in `minecraft-data` (pinned
+//! alongside), not typed here.
 //!
 //! Without the packages the test says so and passes; with
 //! `PALETTED_PACKETS_REQUIRED` set (as CI sets it) it fails instead.
@@ -15,7 +17,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use paletted::{PalettedContainer, Section, StateTable, Version};
+use paletted::{BlockKinds as _, PalettedContainer, Section, StateTable, Version};
 use serde_json::Value;
 
 /// The captured versions, oldest first.
@@ -42,6 +44,8 @@ fn json(path: &Path) -> Value {
 struct Registry {
     version: Version,
     air: StateTable,
+    /// The air states' ids (`air`'s).
+    air_ids: Vec<u32>,
 }
 
 fn registry(data: &Path, name: &'static str) -> Registry {
@@ -99,6 +103,7 @@ fn registry(data: &Path, name: &'static str) -> Registry {
     Registry {
         version,
         air: StateTable::new(&air, &[]),
+        air_ids: air,
     }
 }
 
@@ -110,6 +115,70 @@ struct Tally {
     non_air: u64,
     /// Bytes `getSerializedSize` counted and `write` did not write.
     padding: usize,
+}
+
+/// The counters against the count the server sent (the section's first
+/// two bytes): counted by `Section::new` from the block states, and kept by
+/// `set` while an all-air section takes every block state in turn, then
+/// loses them again. These versions send no fluid count, and the tables
+/// name no fluid: the fluid count stays 0.
+fn check_counters(reg: &Registry, place: &str, section: &Section, sent: &[u8]) {
+    let count = i16::from_be_bytes([sent[0], sent[1]]);
+    assert_eq!(
+        section.non_empty_block_count(),
+        count,
+        "{place}: the count read"
+    );
+    assert_eq!(section.fluid_count(), 0, "{place}: a fluid count none sent");
+    let (blocks, biomes) = (section.blocks().clone(), section.biomes().clone());
+    let air = reg.air_ids[0];
+    for &id in &reg.air_ids {
+        assert!(
+            reg.air.is_air(id) && !reg.air.has_fluid(id),
+            "{place}: air {id}"
+        );
+    }
+    let counted = Section::new(blocks.clone(), biomes.clone(), &reg.air);
+    assert_eq!(counted.non_empty_block_count(), count, "{place}: counted");
+    assert_eq!(counted.has_only_air(), count == 0, "{place}: only air");
+    // The same kinds as a pair of predicates.
+    let kinds = (|s| reg.air.is_air(s), |_| false);
+    let mut built = Section::new(
+        PalettedContainer::new(air, blocks.strategy()),
+        biomes,
+        &kinds,
+    );
+    assert!(built.has_only_air() && built.non_empty_block_count() == 0);
+    let n = blocks.strategy().axis_len();
+    let positions = (0..n).flat_map(|y| (0..n).flat_map(move |z| (0..n).map(move |x| (x, y, z))));
+    for (x, y, z) in positions.clone() {
+        let state = section.get(x, y, z);
+        assert_eq!(state, blocks.get(x, y, z), "{place}: get");
+        assert_eq!(
+            built.set(x, y, z, state, &kinds),
+            air,
+            "{place}: set gives the old state"
+        );
+    }
+    assert_eq!(
+        built.non_empty_block_count(),
+        count,
+        "{place}: counted by sets"
+    );
+    assert_eq!(built.fluid_count(), 0, "{place}: fluids counted by sets");
+    assert_eq!(
+        built.has_only_air(),
+        count == 0,
+        "{place}: only air after sets"
+    );
+    for (x, y, z) in positions {
+        built.set(x, y, z, air, &reg.air);
+    }
+    assert!(
+        built.has_only_air() && built.non_empty_block_count() == 0,
+        "{place}: all air again"
+    );
+    assert_eq!(built.fluid_count(), 0, "{place}: no fluids again");
 }
 
 fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
@@ -165,6 +234,14 @@ fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
             counted.non_empty_block_count(),
             section.non_empty_block_count(),
             "{place}: the sent block count against the non-air blocks"
+        );
+        check_counters(reg, &place, &section, sent);
+        // A client's read into a section it holds: the same section and length.
+        let mut reused = reread.clone();
+        assert_eq!(reused.read(sent), Ok(used), "{place}: read into a section");
+        assert!(
+            reused == section,
+            "{place}: read into a section, it differs"
         );
         tally.non_air += section.non_empty_block_count() as u64;
         tally.padding += section.serialized_size() - used;
