@@ -37,10 +37,12 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Workloads that must not allocate: the per-value accessors, and writing
-/// into a buffer that already has room.
+/// Workloads that must not allocate: the per-value accessors, iteration,
+/// and writing into a buffer that already has room.
 const NO_ALLOC: &[&str] = &[
     "get/",
+    "iter/",
+    "positions/",
     "set/",
     "get_and_set/",
     "write/",

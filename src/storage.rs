@@ -414,6 +414,25 @@ impl BitStorage {
         with_width!(u32::from(self.bits), w => fold_shifting(longs, w, size, init, f))
     }
 
+    /// Writes `map(v)` of each value at `start..start + out.len()` into
+    /// `out`, in order, a long at a time (a copy of the loop for each width,
+    /// each whole long unrolled). There are bits, and the range is inside.
+    #[inline]
+    pub(crate) fn decode_into(&self, start: usize, out: &mut [u32], map: impl Fn(u32) -> u32) {
+        debug_assert!(self.bits > 0 && start + out.len() <= self.len());
+        with_width!(u32::from(self.bits), w => decode(&self.longs, w, start, out, map))
+    }
+
+    /// Whether some value from long `from` on is at least `bound` (values
+    /// past the size, in the last long's padding, are not looked at).
+    pub(crate) fn any_at_least_from(&self, from: usize, bound: u32) -> bool {
+        let rest = self
+            .len()
+            .saturating_sub(from * usize::from(self.values_per_long));
+        AtLeast::new(self.bits(), bound)
+            .is_some_and(|t| t.find(&self.longs[from..], rest).is_some())
+    }
+
     /// A storage of `bits` bits holding `map[v]` for each value `v` here,
     /// in order; or the first index whose value is past `map`'s end, with
     /// that value. This storage has bits (a global configuration's saved
@@ -547,6 +566,39 @@ fn each_value(longs: &[i64], bits: u32, size: usize, mut f: impl FnMut(u32)) {
         } else {
             (0..size - c * per).for_each(|j| f(value(long, j)));
         }
+    }
+}
+
+/// [`BitStorage::decode_into`] at a constant width: the first long from
+/// the value at `start`, then whole longs, each a loop of known length
+/// over constant shifts, then the last long's first values.
+#[inline(always)]
+fn decode(longs: &[i64], bits: u32, start: usize, out: &mut [u32], map: impl Fn(u32) -> u32) {
+    let per = (64 / bits) as usize;
+    let mask = u64::MAX >> (64 - bits);
+    let (mut cell, skip) = (start / per, start % per);
+    let mut done = 0;
+    let part = |out: &mut [u32], long: i64, skip: usize| {
+        let mut long = (long as u64) >> (skip as u32 * bits);
+        for slot in out {
+            *slot = map((long & mask) as u32);
+            long >>= bits;
+        }
+    };
+    if skip != 0 {
+        done = (per - skip).min(out.len());
+        part(&mut out[..done], longs[cell], skip);
+        cell += 1;
+    }
+    let whole = (out.len() - done) / per;
+    let (body, tail) = out[done..].split_at_mut(whole * per);
+    for (dst, &long) in body.chunks_exact_mut(per).zip(&longs[cell..cell + whole]) {
+        for (j, slot) in dst.iter_mut().enumerate() {
+            *slot = map(((long as u64 >> (j as u32 * bits)) & mask) as u32);
+        }
+    }
+    if !tail.is_empty() {
+        part(tail, longs[cell + whole], 0);
     }
 }
 

@@ -263,74 +263,87 @@ fn bulk_disagrees(what: &str, got: &PalettedContainer, sets: &PalettedContainer)
 
 /// `iter` and `positions` against `try_get_at` and `try_get`: the same
 /// values in the same order, and a panic with the first failure's message
-/// where there is one.
+/// where there is one, whether all are visited by their folds
+/// (`for_each`) or some are taken one at a time first (the fold then
+/// starts inside a long or a layer, or on the next).
 fn check_iter(c: &PalettedContainer) -> Result<(), ExecError> {
     let strategy = c.strategy();
-    let want: Vec<Result<u32, Error>> = (0..strategy.size()).map(|i| c.try_get_at(i)).collect();
-    let mut got = Vec::new();
-    let run = quietly(|| c.iter().for_each(|p| got.push(p)));
+    let size = strategy.size();
+    let want: Vec<Result<u32, Error>> = (0..size).map(|i| c.try_get_at(i)).collect();
     let fails = want.iter().position(Result::is_err);
-    let good = fails.unwrap_or(want.len());
-    let same = got.len() == good
-        && got
-            .iter()
-            .zip(&want)
-            .enumerate()
-            .all(|(k, (&(i, v), w))| i == k && w.as_ref().ok() == Some(&v))
-        && match (&run, fails) {
-            (Ok(()), None) => true,
-            (Err(message), Some(f)) => {
-                want[f].as_ref().err().map(Error::to_string).as_ref() == Some(message)
-            }
-            _ => false,
-        };
-    if !same {
-        return Err(ExecError::Internal {
-            op: None,
-            message: format!(
-                "iter disagrees with try_get_at: {} values then {:?}, where try_get_at gives {good} then {:?}",
-                got.len(),
-                run.err(),
-                fails.map(|f| want[f].as_ref().err().map(Error::to_string))
-            ),
+    let good = fails.unwrap_or(size);
+    let b = strategy.axis_bits();
+    let index = |x: i32, y: i32, z: i32| ((((y as usize) << b) | z as usize) << b) | x as usize;
+    for taken in [0, 1, 5, 40, 64, 256, 300]
+        .into_iter()
+        .filter(|&t| t < size)
+    {
+        let mut got = Vec::new();
+        let run = quietly(|| {
+            let mut it = c.iter();
+            it.by_ref().take(taken).for_each(|p| got.push(p));
+            it.for_each(|p| got.push(p));
         });
+        let mut at = Vec::new();
+        let run_at = quietly(|| {
+            let mut it = c.positions();
+            it.by_ref().take(taken).for_each(|p| at.push(p));
+            it.for_each(|p| at.push(p));
+        });
+        let at: Vec<(usize, u32)> = at.iter().map(|&(x, y, z, v)| (index(x, y, z), v)).collect();
+        for (what, got, run) in [("iter", &got, &run), ("positions", &at, &run_at)] {
+            let same = got.len() == good
+                && got
+                    .iter()
+                    .zip(&want)
+                    .enumerate()
+                    .all(|(k, (&(i, v), w))| i == k && w.as_ref().ok() == Some(&v))
+                && match (run, fails) {
+                    (Ok(()), None) => true,
+                    (Err(message), Some(f)) => {
+                        want[f].as_ref().err().map(Error::to_string).as_ref() == Some(message)
+                    }
+                    _ => false,
+                };
+            if !same {
+                return Err(ExecError::Internal {
+                    op: None,
+                    message: format!(
+                        "{what} after {taken} taken disagrees with try_get_at: {} values then {:?}, where try_get_at gives {good} then {:?}",
+                        got.len(),
+                        run.as_ref().err(),
+                        fails.map(|f| want[f].as_ref().err().map(Error::to_string))
+                    ),
+                });
+            }
+        }
     }
     if fails.is_none() {
-        // Lengths, and the rest after a part was taken one at a time (the
-        // fold then starts inside a long, or on the next).
-        if c.iter().len() != want.len() || c.positions().len() != want.len() {
+        if c.iter().len() != size || c.positions().len() != size {
             return Err(ExecError::Internal {
                 op: None,
-                message: format!("iter or positions says its length is not {}", want.len()),
+                message: format!("iter or positions says its length is not {size}"),
             });
         }
         for taken in [1, 5, 40] {
             let mut it = c.iter();
             it.by_ref().take(taken).for_each(drop);
-            let left = it.len();
-            let rest = it.fold(Vec::new(), |mut rest, (i, v)| {
-                rest.push((i, v));
-                rest
-            });
-            let same = left == want.len() - taken
-                && rest.len() == left
-                && rest
-                    .iter()
-                    .all(|&(i, v)| want[i].as_ref().ok() == Some(&v) && i >= taken)
-                && rest.windows(2).all(|w| w[1].0 == w[0].0 + 1);
-            if !same {
+            let mut pos = c.positions();
+            pos.by_ref().take(taken).for_each(drop);
+            if it.len() != size - taken || pos.len() != size - taken {
                 return Err(ExecError::Internal {
                     op: None,
                     message: format!(
-                        "iter after {taken} values gives {} more ({left} by its length), not the {} after them",
-                        rest.len(),
-                        want.len() - taken
+                        "iter or positions after {taken} says {} or {} are left, not {}",
+                        it.len(),
+                        pos.len(),
+                        size - taken
                     ),
                 });
             }
         }
         let n = strategy.axis_len();
-        let mut at = Vec::with_capacity(strategy.size());
+        let mut at = Vec::with_capacity(size);
         for y in 0..n {
             for z in 0..n {
                 for x in 0..n {

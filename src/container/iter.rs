@@ -7,6 +7,7 @@ use std::iter::FusedIterator;
 
 use super::{fail, PalettedContainer};
 use crate::palette::Palette;
+use crate::Kind;
 
 impl PalettedContainer {
     /// Every `(index, value)`, index 0 first: what
@@ -79,17 +80,43 @@ impl PalettedContainer {
     /// # Panics
     /// As [`iter`](Self::iter).
     pub fn positions(&self) -> impl ExactSizeIterator<Item = (i32, i32, i32, u32)> + '_ {
-        let b = self.strategy.axis_bits();
-        let mask = (1usize << b) - 1;
-        self.iter().map(move |(i, v)| {
-            (
-                (i & mask) as i32,
-                (i >> (2 * b)) as i32,
-                ((i >> b) & mask) as i32,
-                v,
-            )
-        })
+        Positions {
+            values: self.iter(),
+        }
     }
+
+    /// How each id stored from long `from` on finds its value, when every
+    /// one of them has an entry (a list palette's are copied to `table`,
+    /// indexed by id); `None` when some id has none, or there are no bits.
+    fn entries_from<const T: usize>(&self, from: usize, table: &mut [u32; T]) -> Option<Entries> {
+        let storage = &self.storage;
+        if let Palette::Global { registry } = self.palette {
+            return (!storage.any_at_least_from(from, registry)).then_some(Entries::Ids);
+        }
+        let list = self.palette.list()?;
+        let bound = u32::try_from(list.len()).unwrap_or(u32::MAX);
+        if storage.bits() > T.trailing_zeros() || storage.any_at_least_from(from, bound) {
+            return None;
+        }
+        let n = list.len().min(T);
+        table[..n].copy_from_slice(&list[..n]);
+        Some(Entries::Table)
+    }
+}
+
+/// Entries of a block-state container's table: a list palette's ids take at
+/// most 8 bits.
+const BLOCK_TABLE: usize = 256;
+/// Entries of a biome container's table: at most 3 bits.
+const BIOME_TABLE: usize = 16;
+
+/// How every id left to visit finds its value, once each is known to have
+/// an entry: no test on the way.
+enum Entries {
+    /// Through the table [`PalettedContainer::entries_from`] filled.
+    Table,
+    /// The id is the value (the global palette).
+    Ids,
 }
 
 /// The iterator of [`PalettedContainer::iter`]: each index with its value.
@@ -130,6 +157,36 @@ impl Values<'_> {
             _ => self.container.get_at_or_fail(i),
         }
     }
+
+    /// The rest, from a long's start: a copy of the loop for each width.
+    #[inline(always)]
+    fn whole_longs<const T: usize, B, F>(self, acc: B, mut f: F) -> B
+    where
+        F: FnMut(B, (usize, u32)) -> B,
+    {
+        let (start, n) = (self.index, self.end - self.index);
+        if n == 0 {
+            return acc;
+        }
+        let storage = &self.container.storage;
+        let from = storage.longs().len() - self.longs.len();
+        let mut i = start;
+        let mut table = [0; T];
+        let mut item = |id| {
+            i += 1;
+            (i - 1, id)
+        };
+        match self.container.entries_from(from, &mut table) {
+            Some(Entries::Table) => {
+                storage.fold_from(from, n, acc, |acc, id| f(acc, item(table[id as usize % T])))
+            }
+            Some(Entries::Ids) => storage.fold_from(from, n, acc, |acc, id| f(acc, item(id))),
+            None => storage.fold_from(from, n, acc, |acc, id| {
+                let (i, _) = item(id);
+                f(acc, (i, self.value(id, i)))
+            }),
+        }
+    }
 }
 
 impl Iterator for Values<'_> {
@@ -154,9 +211,14 @@ impl Iterator for Values<'_> {
 
     /// A long at a time: the inner loop over one long's values has no
     /// refill test, which `for_each`, `sum` and the like then inherit.
+    /// Where every id left has an entry (checked first, a long at a time),
+    /// each is looked up with no test at all.
     #[inline]
     fn fold<B, F: FnMut(B, (usize, u32)) -> B>(mut self, init: B, mut f: F) -> B {
         let mut acc = init;
+        if let (0, Some(v)) = (self.bits, self.single) {
+            return (self.index..self.end).fold(acc, |acc, i| f(acc, (i, v)));
+        }
         // The current long's rest (every value, with no bits to store).
         while self.left > 0 {
             match self.next() {
@@ -164,19 +226,10 @@ impl Iterator for Values<'_> {
                 None => return acc,
             }
         }
-        // Whole longs from here on, a copy of the loop for each width.
-        let (start, n) = (self.index, self.end - self.index);
-        if n == 0 {
-            return acc;
+        match self.container.strategy.kind() {
+            Kind::BlockStates => self.whole_longs::<BLOCK_TABLE, B, F>(acc, f),
+            Kind::Biomes => self.whole_longs::<BIOME_TABLE, B, F>(acc, f),
         }
-        let from = self.container.storage.longs().len() - self.longs.len();
-        let mut i = start;
-        let this = &self;
-        self.container.storage.fold_from(from, n, acc, |acc, id| {
-            let item = (i, this.value(id, i));
-            i += 1;
-            f(acc, item)
-        })
     }
 
     #[inline]
@@ -199,3 +252,140 @@ impl PalettedContainer {
         self.try_get_at(i).unwrap_or_else(|e| fail(e))
     }
 }
+
+/// The iterator of [`PalettedContainer::positions`]: [`Values`] with each
+/// index as its coordinates.
+#[derive(Clone, Debug)]
+struct Positions<'a> {
+    values: Values<'a>,
+}
+
+impl Positions<'_> {
+    /// The position of index `i`, with its value.
+    #[inline(always)]
+    fn at(&self, (i, v): (usize, u32)) -> (i32, i32, i32, u32) {
+        let b = self.values.container.strategy.axis_bits();
+        let mask = (1usize << b) - 1;
+        (
+            (i & mask) as i32,
+            (i >> (2 * b)) as i32,
+            ((i >> b) & mask) as i32,
+            v,
+        )
+    }
+
+    /// The rest from a layer's start (one y), `CHUNK` values (whole
+    /// layers) at a time: their values decoded into a buffer, then visited
+    /// row by row, so that each coordinate is a loop's counter rather than
+    /// worked out from the index. Where some id left has no entry, the
+    /// values' own fold.
+    #[inline(always)]
+    fn layers<const AXIS: usize, const CHUNK: usize, const T: usize, B, F>(
+        self,
+        init: B,
+        mut f: F,
+    ) -> B
+    where
+        F: FnMut(B, (i32, i32, i32, u32)) -> B,
+    {
+        let c = self.values.container;
+        let storage = &c.storage;
+        let range = (self.values.index, self.values.end);
+        let mut table = [0; T];
+        let entries = match storage.bits() {
+            0 => None,
+            bits => c.entries_from(range.0 / (64 / bits as usize), &mut table),
+        };
+        let mut buf = [0; CHUNK];
+        match (entries, self.values.single) {
+            (Some(Entries::Table), _) => {
+                by_layers::<AXIS, _, _>(range, &mut buf, init, f, |at, buf| {
+                    storage.decode_into(at, buf, |id| table[id as usize % T])
+                })
+            }
+            (Some(Entries::Ids), _) => {
+                by_layers::<AXIS, _, _>(range, &mut buf, init, f, |at, buf| {
+                    storage.decode_into(at, buf, |id| id)
+                })
+            }
+            (None, Some(v)) if storage.bits() == 0 => {
+                by_layers::<AXIS, _, _>(range, &mut buf, init, f, |_, buf| buf.fill(v))
+            }
+            _ => {
+                let this = &self;
+                self.values
+                    .clone()
+                    .fold(init, |acc, item| f(acc, this.at(item)))
+            }
+        }
+    }
+}
+
+/// Visits the indices `start..end` (whole layers of `AXIS * AXIS`) with
+/// their coordinates, a buffer's worth at a time, which `fill` first
+/// writes the values of.
+#[inline(always)]
+fn by_layers<const AXIS: usize, B, F>(
+    (start, end): (usize, usize),
+    buf: &mut [u32],
+    init: B,
+    mut f: F,
+    mut fill: impl FnMut(usize, &mut [u32]),
+) -> B
+where
+    F: FnMut(B, (i32, i32, i32, u32)) -> B,
+{
+    let mut acc = init;
+    let mut at = start;
+    let most = buf.len();
+    while at < end {
+        let buf = &mut buf[..(end - at).min(most)];
+        fill(at, buf);
+        for (k, layer) in buf.chunks_exact(AXIS * AXIS).enumerate() {
+            let y = (at / (AXIS * AXIS) + k) as i32;
+            for (z, row) in layer.chunks_exact(AXIS).enumerate() {
+                for (x, &v) in row.iter().enumerate() {
+                    acc = f(acc, (x as i32, y, z as i32, v));
+                }
+            }
+        }
+        at += buf.len();
+    }
+    acc
+}
+
+impl Iterator for Positions<'_> {
+    type Item = (i32, i32, i32, u32);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.values.next()?;
+        Some(self.at(item))
+    }
+
+    /// One value at a time to a layer's start, then [`layers`](Positions::layers).
+    #[inline]
+    fn fold<B, F: FnMut(B, Self::Item) -> B>(mut self, init: B, mut f: F) -> B {
+        let layer = 1 << (2 * self.values.container.strategy.axis_bits());
+        let mut acc = init;
+        while self.values.index % layer != 0 {
+            match self.next() {
+                Some(item) => acc = f(acc, item),
+                None => return acc,
+            }
+        }
+        match self.values.container.strategy.kind() {
+            Kind::BlockStates => self.layers::<16, 256, BLOCK_TABLE, B, F>(acc, f),
+            Kind::Biomes => self.layers::<4, 64, BIOME_TABLE, B, F>(acc, f),
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.values.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Positions<'_> {}
+
+impl FusedIterator for Positions<'_> {}
