@@ -28,10 +28,12 @@ pub const NULL: u32 = u32::MAX;
 /// slots, [`NULL`] where never written) and `size` its size field, which a
 /// lenient wire read may leave negative or past the array's end;
 /// `HashMap` entries are in index order (index = palette id), `capacity`
-/// is `2^bits`, and `index` maps each distinct entry to its first index.
-/// An entry may repeat (a loaded palette); a lookup finds its first index.
-/// `HashMap` entries past `capacity` exist only after a lenient wire read,
-/// as Minecraft's hash palette grows to hold whatever it reads.
+/// is `2^bits`, and `index` maps each distinct entry below `capacity` to
+/// its first index. An entry may repeat (a loaded palette); a lookup finds
+/// its first index. `HashMap` entries past `capacity` exist only after a
+/// lenient wire read, as Minecraft's hash palette grows to hold whatever it
+/// reads; they are not indexed (an id they have does not fit the storage,
+/// so [`find`](Palette::find) must not give it), and are scanned for.
 ///
 /// A tag byte rather than a niche in a field (`repr(u8)`): telling the kinds
 /// apart is then one compare on every lookup.
@@ -98,10 +100,10 @@ impl Palette {
             Palette::HashMap {
                 entries: list,
                 index,
-                ..
+                capacity,
             } => {
                 list.extend_from_slice(entries);
-                for (id, &v) in entries.iter().enumerate() {
+                for (id, &v) in entries.iter().enumerate().take(*capacity) {
                     index.insert_first(v, id as u32);
                 }
             }
@@ -193,11 +195,16 @@ impl Palette {
                 if value == NULL {
                     return Ok(Some(0));
                 }
-                if let Some(i) = index.get(value) {
+                if let Some(i) = index
+                    .get(value)
+                    .or_else(|| overfull(entries, *capacity, value))
+                {
                     return Ok(Some(i));
                 }
                 let id = entries.len();
-                index.insert(value, id as u32);
+                if id < *capacity {
+                    index.insert(value, id as u32);
+                }
                 entries.push(value);
                 Ok((id < *capacity).then_some(id as u32))
             }
@@ -221,9 +228,7 @@ impl Palette {
             Palette::Single(Some(v)) => (*v == value).then_some(0),
             Palette::Single(None) => None,
             Palette::Linear { slots, size } => slots.find(value, *size),
-            Palette::HashMap {
-                index, capacity, ..
-            } => index.get(value).filter(|&id| (id as usize) < *capacity),
+            Palette::HashMap { index, .. } => index.get(value),
             Palette::Global { .. } => Some(value),
         }
     }
@@ -268,7 +273,11 @@ impl Palette {
                 }
                 self.overrun().map(|()| false)
             }
-            Palette::HashMap { index, .. } => Ok(index.get(value).is_some()),
+            Palette::HashMap {
+                entries,
+                index,
+                capacity,
+            } => Ok(index.get(value).is_some() || overfull(entries, *capacity, value).is_some()),
             Palette::Global { .. } => Ok(true),
         }
     }
@@ -397,10 +406,26 @@ impl std::ops::DerefMut for Slots {
 /// does; a repeated value keeps its first index for lookups.
 #[inline]
 pub(crate) fn palette_push(palette: &mut Palette, value: u32) {
-    if let Palette::HashMap { entries, index, .. } = palette {
-        index.insert_first(value, entries.len() as u32);
+    if let Palette::HashMap {
+        entries,
+        index,
+        capacity,
+    } = palette
+    {
+        if entries.len() < *capacity {
+            index.insert_first(value, entries.len() as u32);
+        }
         entries.push(value);
     }
+}
+
+/// The first index past `capacity` holding `value`, in an overfull hash
+/// palette's entries (none in any other).
+#[cold]
+fn overfull(entries: &[u32], capacity: usize, value: u32) -> Option<u32> {
+    let rest = entries.get(capacity..)?;
+    let k = rest.iter().position(|&e| e == value)?;
+    u32::try_from(capacity + k).ok()
 }
 
 /// Value -> first palette id, for hash-map palettes: open addressing over a
