@@ -12,7 +12,7 @@ use std::error::Error;
 use std::io::{Read, Write};
 
 use fastnbt::{LongArray, Value};
-use flate2::{read::ZlibDecoder, write::ZlibEncoder, Compression};
+use flate2::{Compression, read::ZlibDecoder, write::ZlibEncoder};
 use paletted::{Packed, PalettedContainer, Strategy};
 
 /// Names (with their properties) as this example numbers them.

@@ -143,13 +143,19 @@ impl fmt::Display for Error {
                 f,
                 "Failed to read PalettedContainer: Invalid length given for storage, got: {got} but expected: {expected}"
             ),
-            Error::BitCount { calculated, declared } => write!(
+            Error::BitCount {
+                calculated,
+                declared,
+            } => write!(
                 f,
                 "Invalid bit count, calculated {calculated}, but container declared {declared}"
             ),
             Error::Index { index, .. } => write!(f, "Missing Palette entry for index {index}."),
             Error::Id { id, registry } => {
-                write!(f, "Registry id {id} is not below the registry size {registry}")
+                write!(
+                    f,
+                    "Registry id {id} is not below the registry size {registry}"
+                )
             }
             Error::PaletteTooLong { len, capacity } => {
                 write!(f, "Palette of {len} entries, but its kind holds {capacity}")

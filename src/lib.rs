@@ -70,7 +70,7 @@ pub mod wire;
 pub use container::{PalettedContainer, Values};
 pub use error::Error;
 pub use pack::Packed;
-pub use palette::{PaletteKind, NULL};
+pub use palette::{NULL, PaletteKind};
 pub use section::{BlockKinds, Section, StateTable};
 pub use storage::BitStorage;
 pub use strategy::{Configuration, Kind, Strategy};

@@ -2,7 +2,7 @@
 //! error of `read`, `unpack` and `from_longs`, and untrusted input that must
 //! give an `Err`, never a panic.
 
-use paletted::{BitStorage, Error, Packed, PaletteKind, PalettedContainer, Strategy, NULL};
+use paletted::{BitStorage, Error, NULL, Packed, PaletteKind, PalettedContainer, Strategy};
 
 const BLOCKS: u32 = 35723;
 
@@ -169,11 +169,7 @@ fn fill_spreads_into_the_spare_high_bits() {
 fn unpack_reports_every_error_with_minecrafts_message() {
     let b = blocks();
     let cases: Vec<(Packed, Error, &str)> = vec![
-        (
-            Packed::new(vec![], None),
-            Error::Empty,
-            "Empty palette",
-        ),
+        (Packed::new(vec![], None), Error::Empty, "Empty palette"),
         (
             Packed::new(vec![1, 2], None),
             Error::MissingData,
@@ -181,22 +177,42 @@ fn unpack_reports_every_error_with_minecrafts_message() {
         ),
         (
             Packed::new(vec![1, 2], Some(vec![0; 255])),
-            Error::Length { got: 255, expected: 256 },
+            Error::Length {
+                got: 255,
+                expected: 256,
+            },
             "Failed to read PalettedContainer: Invalid length given for storage, got: 255 but expected: 256",
         ),
         (
-            Packed { palette: vec![1, 2], data: Some(vec![0; 256]), bits: 5 },
-            Error::BitCount { calculated: 4, declared: 5 },
+            Packed {
+                palette: vec![1, 2],
+                data: Some(vec![0; 256]),
+                bits: 5,
+            },
+            Error::BitCount {
+                calculated: 4,
+                declared: 5,
+            },
             "Invalid bit count, calculated 4, but container declared 5",
         ),
         (
-            Packed::new(vec![1, 2], Some({ let mut d = vec![0; 256]; d[1] = 3 << 8; d })),
+            Packed::new(
+                vec![1, 2],
+                Some({
+                    let mut d = vec![0; 256];
+                    d[1] = 3 << 8;
+                    d
+                }),
+            ),
             Error::Index { at: 18, index: 3 },
             "Missing Palette entry for index 3.",
         ),
         (
             Packed::new(vec![1, BLOCKS], Some(vec![0; 256])),
-            Error::Id { id: BLOCKS, registry: BLOCKS },
+            Error::Id {
+                id: BLOCKS,
+                registry: BLOCKS,
+            },
             "Registry id 35723 is not below the registry size 35723",
         ),
     ];
@@ -560,8 +576,8 @@ fn pack_uses_the_disk_width_and_unpack_restores_the_values() {
 fn lenient_read_stops_at_an_id_outside_the_registry() {
     let strategy = Strategy::biomes(65);
     let mut c = with_values(strategy, 4); // linear, 2 bits: [0, 1, 2, 3]
-                                          // Count 3, then ids 9 and 70: the read throws at 70, as Minecraft's
-                                          // registry lookup does, with 9 already in place.
+    // Count 3, then ids 9 and 70: the read throws at 70, as Minecraft's
+    // registry lookup does, with 9 already in place.
     let e = c.read_lenient(&[2, 3, 9, 70, 1]).unwrap_err();
     assert_eq!(
         e,
@@ -581,8 +597,8 @@ fn lenient_read_stops_at_an_id_outside_the_registry() {
 fn lenient_reads_in_place_keep_minecrafts_fixed_linear_array() {
     let strategy = Strategy::biomes(65);
     let mut c = with_values(strategy, 5); // linear, 3 bits: [0, 1, 2, 3, 4]
-                                          // Count 2 shrinks the palette; the old slots stay in the array. The
-                                          // longs put index 5 at position 0, past the palette's end.
+    // Count 2 shrinks the palette; the old slots stay in the array. The
+    // longs put index 5 at position 0, past the palette's end.
     let mut shrink = vec![3, 2, 10, 11];
     let mut longs = vec![0u8; 8 * 22];
     longs[7] = 5;

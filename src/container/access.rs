@@ -2,10 +2,10 @@
 //! strict way, and the whole-container queries: the palette, the counts,
 //! the distinct values.
 
-use super::{at, check_value, fail, PalettedContainer};
+use super::{PalettedContainer, at, check_value, fail};
+use crate::Error;
 use crate::count;
 use crate::palette::Palette;
-use crate::Error;
 
 impl PalettedContainer {
     /// The value at a position.

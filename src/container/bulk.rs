@@ -12,7 +12,7 @@
 //! appears: one pass finds the distinct values, the palette is built in its
 //! final order, and the indices are packed once.
 
-use super::{check_value, fail, PalettedContainer};
+use super::{PalettedContainer, check_value, fail};
 use crate::palette::{Palette, PaletteKind};
 use crate::storage::BitStorage;
 use crate::{Kind, Strategy};

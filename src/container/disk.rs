@@ -1,8 +1,8 @@
 //! The disk form: the container as a region file saves it (`Packed`).
 
-use super::{at, fail, PalettedContainer};
+use super::{PalettedContainer, at, fail};
 use crate::count;
-use crate::palette::{Palette, PaletteKind, NULL};
+use crate::palette::{NULL, Palette, PaletteKind};
 use crate::storage::BitStorage;
 use crate::{Configuration, Error, Packed, Strategy};
 

@@ -5,9 +5,9 @@
 
 use std::iter::FusedIterator;
 
-use super::{fail, PalettedContainer};
-use crate::palette::Palette;
+use super::{PalettedContainer, fail};
 use crate::Kind;
+use crate::palette::Palette;
 
 impl PalettedContainer {
     /// Every `(index, value)`, index 0 first: what

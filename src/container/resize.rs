@@ -1,9 +1,9 @@
 //! The move to a wider palette when a new value finds the palette full.
 
-use super::{at, PalettedContainer};
+use super::{PalettedContainer, at};
+use crate::Error;
 use crate::palette::Palette;
 use crate::storage::BitStorage;
-use crate::Error;
 
 impl PalettedContainer {
     /// The palette id of a value the palette lacks, growing the container

@@ -1,7 +1,7 @@
 //! The wire form: the container as a chunk packet sends it.
 
-use super::{fail, PalettedContainer};
-use crate::palette::{palette_push, Palette};
+use super::{PalettedContainer, fail};
+use crate::palette::{Palette, palette_push};
 use crate::wire::{self, Reader};
 use crate::{Error, Strategy};
 
@@ -179,7 +179,7 @@ impl PalettedContainer {
                             return Err(Error::ArrayIndex {
                                 index: i as i64,
                                 len,
-                            })
+                            });
                         }
                     }
                 }
