@@ -224,12 +224,19 @@ impl Palette {
     /// and [`id_for`](Self::id_for) gives it.
     #[inline(always)]
     pub(crate) fn find(&self, value: u32) -> Option<u32> {
+        debug_assert!(value != NULL, "find is asked for registry ids only");
+        // Tests in the order of the list kinds, not a jump table: an
+        // indirect jump on every set costs more than the tests it replaces.
+        if let Palette::HashMap { index, .. } = self {
+            return index.get(value);
+        }
+        if let Palette::Linear { slots, size } = self {
+            return slots.find(value, *size);
+        }
         match self {
             Palette::Single(Some(v)) => (*v == value).then_some(0),
-            Palette::Single(None) => None,
-            Palette::Linear { slots, size } => slots.find(value, *size),
-            Palette::HashMap { index, .. } => index.get(value),
             Palette::Global { .. } => Some(value),
+            _ => None,
         }
     }
 
@@ -373,16 +380,17 @@ impl Slots {
         (id < u32::from(self.len)).then(|| self.array[id as usize % LINEAR_MAX])
     }
 
-    /// The first slot below `size` holding `value`. The scan covers the
-    /// whole fixed array, a loop of known length, and the first match in it
-    /// is the first below the size whenever there is one (slots past `len`
-    /// are never written, and may match only [`NULL`]).
+    /// The first slot below `size` holding `value`, which is not
+    /// [`NULL`]. The scan covers the whole fixed array, a loop of known
+    /// length, and the first match in it is the first below the size
+    /// whenever there is one; slots past `len` are never written, so they
+    /// hold [`NULL`] and match nothing.
     #[inline(always)]
     fn find(&self, value: u32, size: i32) -> Option<u32> {
         self.array
             .iter()
             .position(|&e| e == value)
-            .filter(|&i| i < usize::from(self.len) && (i as i64) < i64::from(size))
+            .filter(|&i| (i as i64) < i64::from(size))
             .map(|i| i as u32)
     }
 }
