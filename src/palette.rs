@@ -225,18 +225,12 @@ impl Palette {
     #[inline(always)]
     pub(crate) fn find(&self, value: u32) -> Option<u32> {
         debug_assert!(value != NULL, "find is asked for registry ids only");
-        // Tests in the order of the list kinds, not a jump table: an
-        // indirect jump on every set costs more than the tests it replaces.
-        if let Palette::HashMap { index, .. } = self {
-            return index.get(value);
-        }
-        if let Palette::Linear { slots, size } = self {
-            return slots.find(value, *size);
-        }
         match self {
             Palette::Single(Some(v)) => (*v == value).then_some(0),
+            Palette::Single(None) => None,
+            Palette::Linear { slots, size } => slots.find(value, *size),
+            Palette::HashMap { index, .. } => index.get(value),
             Palette::Global { .. } => Some(value),
-            _ => None,
         }
     }
 
