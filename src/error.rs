@@ -5,6 +5,19 @@ use std::fmt;
 ///
 /// `Display` gives Minecraft's own message wherever Minecraft has one, so a
 /// result from this crate and one recorded from Minecraft compare as text.
+///
+/// ```
+/// use paletted::{Error, Packed, PalettedContainer, Strategy};
+///
+/// // Two biomes take 1 bit each: one long, not two.
+/// let packed = Packed::new(vec![1, 2], Some(vec![0; 2]));
+/// let err = PalettedContainer::unpack(Strategy::biomes(65), packed).unwrap_err();
+/// assert_eq!(err, Error::Length { got: 2, expected: 1 });
+/// assert_eq!(
+///     err.to_string(),
+///     "Failed to read PalettedContainer: Invalid length given for storage, got: 2 but expected: 1"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Error {

@@ -4,6 +4,16 @@
 use crate::Error;
 
 /// Which palette a container uses now.
+///
+/// ```
+/// use paletted::{PaletteKind, Strategy};
+///
+/// let (blocks, biomes) = (Strategy::block_states(35723), Strategy::biomes(65));
+/// assert_eq!(blocks.configuration(5).kind, PaletteKind::HashMap);
+/// // Biomes have no hash map: past 3 bits, the global palette.
+/// assert_eq!(biomes.configuration(3).kind, PaletteKind::Linear);
+/// assert_eq!(biomes.configuration(4).kind, PaletteKind::Global);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PaletteKind {
     /// One value for every position; no storage bits.
@@ -20,6 +30,20 @@ pub enum PaletteKind {
 /// never written, uncovered by a wire read cut short (Minecraft's `get`
 /// then returns null). Never a registry id: registries hold fewer than
 /// 2^31 ids. On the wire it is sent as Minecraft sends a null's id, -1.
+///
+/// ```
+/// use paletted::{NULL, PalettedContainer, Strategy};
+///
+/// // Three biomes: a 2-bit linear palette, whose fourth slot is never written.
+/// let values: Vec<u32> = (0..64).map(|i| i % 3).collect();
+/// let mut c = PalettedContainer::from_values(Strategy::biomes(65), &values);
+/// // A read in place cut short after its count (4) and one id.
+/// assert!(c.read_lenient(&[2, 4, 12]).is_err());
+/// assert_eq!(c.palette(), [12, 1, 2, NULL]);
+/// let mut sent = Vec::new();
+/// c.write(&mut sent);
+/// assert_eq!(&sent[..10], &[2, 4, 12, 1, 2, 0xff, 0xff, 0xff, 0xff, 0x0f]);
+/// ```
 pub const NULL: u32 = u32::MAX;
 
 /// A palette's entries and lookup.

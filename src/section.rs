@@ -16,10 +16,42 @@ use crate::{Error, PalettedContainer, Strategy};
 /// Which block states count as air and which hold a fluid: the two facts a
 /// section's counters need. Registry ids are the server's, so the server
 /// says; a [`StateTable`] or a pair of closures will do.
+///
+/// ```
+/// use paletted::{BlockKinds, PalettedContainer, Section, Strategy};
+///
+/// // A server's own registry: 0 is air, 86 to 101 hold water (say).
+/// struct Registry;
+/// impl BlockKinds for Registry {
+///     fn is_air(&self, state: u32) -> bool { state == 0 }
+///     fn has_fluid(&self, state: u32) -> bool { (86..=101).contains(&state) }
+/// }
+/// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &[90; 4096]);
+/// let section = Section::new(blocks, PalettedContainer::new(0, Strategy::biomes(65)), &Registry);
+/// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (4096, 4096));
+/// ```
 pub trait BlockKinds {
     /// Whether `state` is air (`BlockState.isAir`): not counted as non-empty.
+    ///
+    /// ```
+    /// use paletted::{BlockKinds, StateTable};
+    ///
+    /// // A pair of closures, air first: no fluid anywhere here.
+    /// let kinds = (|s: u32| s == 0, |_: u32| false);
+    /// assert!(kinds.is_air(0) && !kinds.is_air(1));
+    /// assert!(StateTable::new(&[0], &[]).is_air(0));
+    /// ```
     fn is_air(&self, state: u32) -> bool;
     /// Whether `state` holds a fluid (its fluid state is not empty).
+    ///
+    /// ```
+    /// use paletted::{BlockKinds, StateTable};
+    ///
+    /// let kinds = StateTable::new(&[0], &[86]);
+    /// assert!(kinds.has_fluid(86) && !kinds.has_fluid(0));
+    /// // Water is not air: it counts as a non-empty block too.
+    /// assert!(!kinds.is_air(86));
+    /// ```
     fn has_fluid(&self, state: u32) -> bool;
 }
 
@@ -33,6 +65,15 @@ impl<A: Fn(u32) -> bool, F: Fn(u32) -> bool> BlockKinds for (A, F) {
 }
 
 /// [`BlockKinds`] as two bit sets over the registry's ids.
+///
+/// ```
+/// use paletted::{BlockKinds, StateTable};
+///
+/// let kinds = StateTable::new(&[0], &[86]);
+/// assert!(kinds.is_air(0) && !kinds.is_air(86));
+/// // Ids in neither list, however large, are neither.
+/// assert!(!kinds.is_air(35_722) && !kinds.has_fluid(35_722));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StateTable {
     air: Vec<u64>,
@@ -59,6 +100,17 @@ fn contains(set: &[u64], id: u32) -> bool {
 impl StateTable {
     /// The states in `air` are air; those in `fluid` hold a fluid (water,
     /// lava, waterlogged blocks). Every other state is neither.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let kinds = StateTable::new(&[0], &[86, 87]);
+    /// // Water below y = 8, air above.
+    /// let values: Vec<u32> = (0..4096).map(|i| if i < 2048 { 86 } else { 0 }).collect();
+    /// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &values);
+    /// let section = Section::new(blocks, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (2048, 2048));
+    /// ```
     pub fn new(air: &[u32], fluid: &[u32]) -> StateTable {
         StateTable {
             air: bitset(air),
@@ -116,6 +168,20 @@ pub struct Section {
 impl Section {
     /// A section of these containers, its counters counted from the block
     /// states (as Minecraft's `recalcBlockCounts` does after a load).
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// // The flat world's bottom section: 1,024 blocks under air.
+    /// let flat: Vec<u32> = (0..4096)
+    ///     .map(|i| match i / 256 { 0 => 88, 1 | 2 => 10, 3 => 9, _ => 0 })
+    ///     .collect();
+    /// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &flat);
+    /// let biomes = PalettedContainer::new(1, Strategy::biomes(65));
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let section = Section::new(blocks, biomes, &kinds);
+    /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (1024, 0));
+    /// ```
     pub fn new(
         blocks: PalettedContainer,
         biomes: PalettedContainer,
@@ -132,6 +198,21 @@ impl Section {
     }
 
     /// Counts the non-air and fluid blocks again, a palette entry at a time.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let blocks = PalettedContainer::new(1, Strategy::block_states(35723));
+    /// let mut section = Section::new(blocks, PalettedContainer::new(0, Strategy::biomes(65)), &kinds);
+    /// let mut sent = Vec::new();
+    /// section.write(&mut sent);
+    /// sent[..2].copy_from_slice(&7i16.to_be_bytes()); // a sender that says 7
+    /// section.read(&sent).unwrap();
+    /// assert_eq!(section.non_empty_block_count(), 7); // as a client keeps it
+    /// section.recount(&kinds);
+    /// assert_eq!(section.non_empty_block_count(), 4096);
+    /// ```
     ///
     /// # Panics
     /// If the block states were loaded from an empty palette and not yet set.
@@ -152,6 +233,16 @@ impl Section {
 
     /// The block state at a position.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// section.set(4, 0, 9, 88, &kinds);
+    /// assert_eq!((section.get(4, 0, 9), section.get(9, 0, 4)), (88, 0));
+    /// ```
+    ///
     /// # Panics
     /// As [`PalettedContainer::get`].
     pub fn get(&self, x: i32, y: i32, z: i32) -> u32 {
@@ -160,6 +251,18 @@ impl Section {
 
     /// Sets a block state and gives the one it replaced, adjusting both
     /// counters from the two (`LevelChunkSection.setBlockState`).
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let kinds = StateTable::new(&[0], &[86]); // 0 is air, 86 water
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// assert_eq!(section.set(0, 0, 0, 86, &kinds), 0); // water over air
+    /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (1, 1));
+    /// assert_eq!(section.set(0, 0, 0, 1, &kinds), 86); // then a solid block
+    /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (1, 0));
+    /// ```
     ///
     /// # Panics
     /// As [`PalettedContainer::get_and_set`].
@@ -176,38 +279,112 @@ impl Section {
     }
 
     /// The non-empty (non-air) block count, as sent.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let full = PalettedContainer::new(1, Strategy::block_states(35723));
+    /// let mut section = Section::new(full, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// assert_eq!(section.non_empty_block_count(), 4096);
+    /// section.set(0, 0, 0, 0, &kinds);
+    /// assert_eq!(section.non_empty_block_count(), 4095);
+    /// ```
     pub fn non_empty_block_count(&self) -> i16 {
         self.non_empty
     }
 
     /// The fluid count, as sent; after a [`read`](Section::read) of a version
     /// that sends none, 0.
+    ///
+    /// ```
+    /// use paletted::{Section, Version};
+    ///
+    /// // 1.20.1 sends the non-empty count alone: 4,096, then two single-value
+    /// // containers, each with a count of no longs.
+    /// let v = Version::V1_20_1;
+    /// let bytes = [0x10, 0x00, 0, 1, 0, 0, 1, 0];
+    /// let (section, _) = Section::from_wire(v.block_strategy(), v.biome_strategy(), &bytes).unwrap();
+    /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (4096, 0));
+    /// ```
     pub fn fluid_count(&self) -> i16 {
         self.fluids
     }
 
     /// Whether the section holds only air (`hasOnlyAir`): a non-empty count of 0.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// assert!(section.has_only_air());
+    /// section.set(8, 8, 8, 1, &kinds);
+    /// assert!(!section.has_only_air());
+    /// ```
     pub fn has_only_air(&self) -> bool {
         self.non_empty == 0
     }
 
     /// The block states. There is no `blocks_mut`: a change there would
     /// bypass the counters; use [`set`](Section::set).
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// section.set(8, 8, 8, 1, &kinds);
+    /// assert_eq!(section.blocks().counts(), [(0, 4095), (1, 1)]);
+    /// ```
     pub fn blocks(&self) -> &PalettedContainer {
         &self.blocks
     }
 
     /// The biomes.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// assert_eq!(section.biomes().get(3, 3, 3), 1);
+    /// assert_eq!(section.biomes().strategy().size(), 64);
+    /// ```
     pub fn biomes(&self) -> &PalettedContainer {
         &self.biomes
     }
 
     /// The biomes, to change: they count towards nothing.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// section.biomes_mut().set(0, 0, 0, 40);
+    /// assert_eq!(section.biomes().get(0, 0, 0), 40);
+    /// assert!(section.has_only_air()); // still: biomes count towards nothing
+    /// ```
     pub fn biomes_mut(&mut self) -> &mut PalettedContainer {
         &mut self.biomes
     }
 
     /// The two containers.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let (blocks, biomes) = section.into_parts();
+    /// assert_eq!((blocks.get(0, 0, 0), biomes.get(0, 0, 0)), (0, 1));
+    /// ```
     pub fn into_parts(self) -> (PalettedContainer, PalettedContainer) {
         (self.blocks, self.biomes)
     }
@@ -220,6 +397,23 @@ impl Section {
     /// Appends the section as `LevelChunkSection.write` sends it: the
     /// non-empty count and, in 26.x, the fluid count (big-endian shorts),
     /// the block states, the biomes, each in its strategy's version.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// // The flat world's bottom section, and one biome.
+    /// let flat: Vec<u32> = (0..4096)
+    ///     .map(|i| match i / 256 { 0 => 88, 1 | 2 => 10, 3 => 9, _ => 0 })
+    ///     .collect();
+    /// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &flat);
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let section = Section::new(blocks, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut sent = Vec::new();
+    /// section.write(&mut sent);
+    /// // 1,024 non-air blocks, no fluid; 4 bits and a palette of 4.
+    /// assert_eq!(&sent[..10], &[4, 0, 0, 0, 4, 4, 88, 10, 9, 0]);
+    /// assert_eq!(&sent[sent.len() - 2..], &[0, 1]); // the biome
+    /// ```
     ///
     /// # Panics
     /// As [`PalettedContainer::write`].
@@ -237,6 +431,20 @@ impl Section {
     /// [`serialized_size`](PalettedContainer::serialized_size), which up to
     /// 1.20.1 is not what it writes.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Version};
+    ///
+    /// let v = Version::V1_20_1;
+    /// let blocks = PalettedContainer::new(0, v.block_strategy());
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let section = Section::new(blocks, PalettedContainer::new(1, v.biome_strategy()), &kinds);
+    /// let mut sent = Vec::new();
+    /// section.write(&mut sent);
+    /// assert_eq!(sent, [0, 0, 0, 0, 0, 0, 1, 0]); // each container with a count of no longs
+    /// // 1.20.1 counts the VarInts of 4,096 and 64 there instead: one byte more.
+    /// assert_eq!(section.serialized_size(), 9);
+    /// ```
+    ///
     /// # Panics
     /// As [`PalettedContainer::serialized_size`].
     pub fn serialized_size(&self) -> usize {
@@ -248,6 +456,22 @@ impl Section {
     /// counts as sent, then each container as [`PalettedContainer::read`]
     /// reads it. On any error the section is unchanged, and positions in the
     /// error count from the section's first byte.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
+    ///
+    /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let before = section.clone();
+    /// // Two counters and the block states, then biomes cut short before their id.
+    /// let err = section.read(&[0, 0, 0, 0, 0, 0, 0]).unwrap_err();
+    /// assert_eq!(err.to_string(), "readerIndex(7) + length(1) exceeds writerIndex(7)");
+    /// assert_eq!(section, before);
+    /// // Block state 1 everywhere, sent with a count of 1: kept as sent.
+    /// assert_eq!(section.read(&[0, 1, 0, 0, 0, 1, 0, 2]), Ok(8));
+    /// assert_eq!((section.non_empty_block_count(), section.get(5, 5, 5)), (1, 1));
+    /// ```
     pub fn read(&mut self, bytes: &[u8]) -> Result<usize, Error> {
         let (section, used) =
             Section::from_wire(self.blocks.strategy(), self.biomes.strategy(), bytes)?;
@@ -257,6 +481,18 @@ impl Section {
 
     /// A section read from its wire form, with the bytes consumed. The
     /// block states' version says whether a fluid count is sent.
+    ///
+    /// ```
+    /// use paletted::{Section, Version};
+    ///
+    /// // 1.20.1: the non-empty count alone, then block state 1 and biome 1, each
+    /// // with a count of no longs.
+    /// let v = Version::V1_20_1;
+    /// let bytes = [0x10, 0x00, 0, 1, 0, 0, 1, 0, 0xaa];
+    /// let (section, used) = Section::from_wire(v.block_strategy(), v.biome_strategy(), &bytes).unwrap();
+    /// assert_eq!(used, 8);
+    /// assert_eq!((section.get(0, 0, 0), section.biomes().get(0, 0, 0)), (1, 1));
+    /// ```
     ///
     /// # Errors
     /// As [`read`](Section::read).

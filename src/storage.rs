@@ -39,6 +39,16 @@ pub const MAX_SIZE: usize = 1 << 26;
 /// `ceil(size / (64 / bits))` (0 with 0 bits); `mask` is `2^bits - 1`;
 /// `divide` is `ceil(2^32 / values_per_long)`, so that
 /// `(i * divide) >> 32 == i / values_per_long` for every `i < 2^26`.
+///
+/// ```
+/// use paletted::BitStorage;
+///
+/// // 5 bits: 12 values a long, none across two, so 4,096 take 342 longs.
+/// let mut s = BitStorage::new(5, 4096);
+/// assert_eq!(s.longs().len(), 342);
+/// s.set(12, 31);
+/// assert_eq!(s.longs()[1], 31); // value 12 starts the second long
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BitStorage {
     longs: Vec<i64>,
@@ -84,6 +94,16 @@ impl BitStorage {
 
     /// `size` zeros of `bits` bits each.
     ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let s = BitStorage::new(4, 4096);
+    /// assert_eq!((s.len(), s.longs().len()), (4096, 256));
+    /// assert!(s.values().iter().all(|&v| v == 0));
+    /// // No bits (ZeroBitStorage): no longs at all.
+    /// assert!(BitStorage::new(0, 4096).longs().is_empty());
+    /// ```
+    ///
     /// # Panics
     /// Unless `bits` is 0 to 32 and `size` at most 2^26.
     pub fn new(bits: u32, size: usize) -> BitStorage {
@@ -95,6 +115,19 @@ impl BitStorage {
 
     /// The values packed in `longs`, kept exactly as given (bits above the
     /// last value of each long included).
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// // Kept as given: 12 values of 5 bits, and the 4 bits above them.
+    /// let s = BitStorage::from_longs(5, 12, vec![-1]).unwrap();
+    /// assert_eq!((s.get(11), s.longs()), (31, &[-1][..]));
+    /// let err = BitStorage::from_longs(5, 4096, vec![0; 341]).unwrap_err();
+    /// assert_eq!(err.to_string(), "Invalid length given for storage, got: 341 but expected: 342");
+    /// let err = BitStorage::from_longs(33, 4, vec![]).unwrap_err();
+    /// let shape = "Bit storage of 4 values at 33 bits: bits must be 0 to 32 and size at most 2^26";
+    /// assert_eq!(err.to_string(), shape);
+    /// ```
     ///
     /// # Errors
     /// [`Error::StorageLength`] unless there are as many longs as the values
@@ -143,24 +176,56 @@ impl BitStorage {
     }
 
     /// Bits each value takes.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// assert_eq!(c.storage().bits(), 0);
+    /// c.set(0, 0, 0, 1);
+    /// assert_eq!(c.storage().bits(), 4); // the linear palette's 4 bits
+    /// ```
     #[inline]
     pub fn bits(&self) -> u32 {
         u32::from(self.bits)
     }
 
     /// How many values there are.
+    ///
+    /// ```
+    /// use paletted::{BitStorage, PalettedContainer, Strategy};
+    ///
+    /// // 4,096 values even with no bits to store them in.
+    /// assert_eq!(PalettedContainer::new(0, Strategy::block_states(35723)).storage().len(), 4096);
+    /// assert_eq!(BitStorage::new(7, 64).len(), 64);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.size as usize
     }
 
     /// Whether there are no values at all.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// assert!(BitStorage::new(4, 0).is_empty());
+    /// assert!(!BitStorage::new(0, 64).is_empty()); // 64 zeros, no longs
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.size == 0
     }
 
     /// The largest value that fits: `2^bits - 1`.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// assert_eq!(BitStorage::new(5, 64).max_value(), 31);
+    /// assert_eq!(BitStorage::new(0, 64).max_value(), 0);
+    /// assert_eq!(BitStorage::new(32, 2).max_value(), u32::MAX);
+    /// ```
     #[inline]
     pub fn max_value(&self) -> u32 {
         self.mask as u32
@@ -217,6 +282,15 @@ impl BitStorage {
     }
 
     /// The value at `i`, or Minecraft's range failure ([`Error::OutOfRange`]).
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let s = BitStorage::new(4, 4096);
+    /// assert_eq!(s.try_get(4095), Ok(0));
+    /// let err = s.try_get(-1).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value -1 is not in the specified inclusive range of 0 to 4095");
+    /// ```
     #[inline]
     pub fn try_get(&self, i: i64) -> Result<u32, Error> {
         Ok(self.get_in_range(self.check_index(i)?))
@@ -224,6 +298,19 @@ impl BitStorage {
 
     /// Sets the value at `i`, or fails as Minecraft's range checks do
     /// ([`Error::OutOfRange`], index first), changing nothing.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let mut s = BitStorage::new(4, 4096);
+    /// assert_eq!(s.try_set(0, 15), Ok(()));
+    /// let err = s.try_set(0, 16).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value 16 is not in the specified inclusive range of 0 to 15");
+    /// // The index is checked first.
+    /// let err = s.try_set(4096, 16).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value 4096 is not in the specified inclusive range of 0 to 4095");
+    /// assert_eq!(s.get(0), 15);
+    /// ```
     #[inline]
     pub fn try_set(&mut self, i: i64, v: i64) -> Result<(), Error> {
         let i = self.check_index(i)?;
@@ -232,6 +319,17 @@ impl BitStorage {
 
     /// Sets the value at `i` and gives the one it replaced, or fails as
     /// [`try_set`](Self::try_set) does.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let mut s = BitStorage::new(4, 4096);
+    /// assert_eq!(s.try_get_and_set(3, 9), Ok(0));
+    /// assert_eq!(s.try_get_and_set(3, 2), Ok(9));
+    /// let err = s.try_get_and_set(3, -1).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value -1 is not in the specified inclusive range of 0 to 15");
+    /// assert_eq!(s.get(3), 2);
+    /// ```
     #[inline]
     pub fn try_get_and_set(&mut self, i: i64, v: i64) -> Result<u32, Error> {
         let i = self.check_index(i)?;
@@ -282,6 +380,14 @@ impl BitStorage {
 
     /// The value at `i`.
     ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// // From the low bits up: 0x21 holds 1, then 2.
+    /// let s = BitStorage::from_longs(4, 32, vec![0x21, 0]).unwrap();
+    /// assert_eq!((s.get(0), s.get(1), s.get(2)), (1, 2, 0));
+    /// ```
+    ///
     /// # Panics
     /// Unless `i < len()`.
     #[inline]
@@ -290,6 +396,15 @@ impl BitStorage {
     }
 
     /// Sets the value at `i`.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let mut s = BitStorage::new(4, 32);
+    /// s.set(1, 3);
+    /// s.set(16, 15);
+    /// assert_eq!(s.longs(), &[0x30, 0xf]); // value 16 opens the second long
+    /// ```
     ///
     /// # Panics
     /// Unless `i < len()` and `v` fits in the bits.
@@ -300,6 +415,15 @@ impl BitStorage {
     }
 
     /// Sets the value at `i` and gives the one it replaced.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let mut s = BitStorage::new(3, 64);
+    /// assert_eq!(s.get_and_set(10, 7), 0);
+    /// assert_eq!(s.get_and_set(10, 5), 7);
+    /// assert_eq!(s.get(10), 5);
+    /// ```
     ///
     /// # Panics
     /// Unless `i < len()` and `v` fits in the bits.
@@ -315,6 +439,16 @@ impl BitStorage {
     /// bits do not divide 64 the bits above each long's last value hold the
     /// low bits of one more `v`.
     ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let mut s = BitStorage::new(5, 12);
+    /// s.fill(0b10011);
+    /// assert!(s.values().iter().all(|&v| v == 0b10011));
+    /// // 12 values use 60 bits; the top 4 hold the low bits of a 13th.
+    /// assert_eq!(s.longs()[0] as u64 >> 60, 0b0011);
+    /// ```
+    ///
     /// # Panics
     /// Unless `v` fits in the bits.
     pub fn fill(&mut self, v: u32) {
@@ -322,6 +456,16 @@ impl BitStorage {
     }
 
     /// [`fill`](Self::fill), or Minecraft's range failure for `v`.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// // With no bits, only 0 fits.
+    /// let mut s = BitStorage::new(0, 4096);
+    /// assert_eq!(s.try_fill(0), Ok(()));
+    /// let err = s.try_fill(1).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value 1 is not in the specified inclusive range of 0 to 0");
+    /// ```
     pub fn try_fill(&mut self, v: i64) -> Result<(), Error> {
         self.check_value(v)?;
         if self.bits == 0 {
@@ -340,6 +484,17 @@ impl BitStorage {
     /// [`try_fill`](Self::try_fill) in a version with `rules`: before 26.x
     /// there is no `fill` ([`Rules::has_fill`]), so [`Error::Unsupported`]
     /// and nothing changes.
+    ///
+    /// ```
+    /// use paletted::{BitStorage, Error, Rules};
+    ///
+    /// let mut s = BitStorage::new(2, 32);
+    /// let err = s.try_fill_in(Rules::V1_18_2, 3).unwrap_err();
+    /// assert_eq!(err, Error::Unsupported { operation: "fill", rules: Rules::V1_18_2 });
+    /// assert_eq!(s.longs(), &[0]);
+    /// s.try_fill_in(Rules::V26_1, 3).unwrap();
+    /// assert_eq!(s.longs(), &[-1]); // 32 values of 0b11: every bit set
+    /// ```
     pub fn try_fill_in(&mut self, rules: Rules, v: i64) -> Result<(), Error> {
         if !rules.has_fill() {
             return Err(Error::Unsupported {
@@ -357,6 +512,14 @@ impl BitStorage {
     }
 
     /// Every value, in order.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let s = BitStorage::from_longs(4, 16, vec![0x0123_4567_89ab_cdef]).unwrap();
+    /// // From the long's low bits up.
+    /// assert_eq!(s.values(), (0..16).rev().collect::<Vec<u32>>());
+    /// ```
     pub fn values(&self) -> Vec<u32> {
         let mut out = Vec::with_capacity(self.len());
         self.each(|v| out.push(v));
@@ -368,6 +531,17 @@ impl BitStorage {
     /// (`grow`'s, `pack`'s general path), and a copy of each for every width
     /// cost more than the constant shifts saved (the ladder 5-8% more
     /// instructions).
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let mut s = BitStorage::new(3, 64);
+    /// s.set(5, 7);
+    /// s.set(40, 2);
+    /// let mut set = Vec::new();
+    /// s.for_each(|i, v| if v != 0 { set.push((i, v)) });
+    /// assert_eq!(set, [(5, 7), (40, 2)]);
+    /// ```
     #[inline]
     pub fn for_each(&self, mut f: impl FnMut(usize, u32)) {
         let size = self.len();
@@ -466,6 +640,18 @@ impl BitStorage {
     }
 
     /// The longs, as Minecraft's `getRaw` gives them.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::biomes(65));
+    /// c.set_at(0, 7);
+    /// // 1 bit a biome: index 0 holds palette id 1.
+    /// assert_eq!(c.storage().longs(), &[1]);
+    /// let mut sent = Vec::new();
+    /// c.write(&mut sent);
+    /// assert_eq!(&sent[4..], &1i64.to_be_bytes()); // after the bits, 2, 0 and 7
+    /// ```
     #[inline]
     pub fn longs(&self) -> &[i64] {
         &self.longs
@@ -478,6 +664,16 @@ impl BitStorage {
     }
 
     /// The longs, moved out.
+    ///
+    /// ```
+    /// use paletted::BitStorage;
+    ///
+    /// let mut s = BitStorage::new(4, 4096);
+    /// s.set(0, 9);
+    /// let longs = s.clone().into_longs();
+    /// assert_eq!((longs.len(), longs[0]), (256, 9));
+    /// assert_eq!(BitStorage::from_longs(4, 4096, longs), Ok(s));
+    /// ```
     pub fn into_longs(self) -> Vec<i64> {
         self.longs
     }

@@ -10,6 +10,14 @@ use crate::palette::Palette;
 impl PalettedContainer {
     /// The value at a position.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// c.set(3, 0, 5, 88);
+    /// assert_eq!((c.get(3, 0, 5), c.get(5, 0, 3)), (88, 0));
+    /// ```
+    ///
     /// # Panics
     /// If the position is outside the container, or the container was loaded
     /// leniently and Minecraft would throw here.
@@ -23,6 +31,16 @@ impl PalettedContainer {
 
     /// The value at index `i` (see [`Strategy::index`](crate::Strategy::index)).
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let blocks = Strategy::block_states(35723);
+    /// let mut c = PalettedContainer::new(0, blocks);
+    /// c.set(3, 0, 5, 88);
+    /// assert_eq!(blocks.index(3, 0, 5), 83); // z * 16 + x on the bottom layer
+    /// assert_eq!(c.get_at(83), 88);
+    /// ```
+    ///
     /// # Panics
     /// As [`get`](Self::get).
     #[inline]
@@ -35,6 +53,17 @@ impl PalettedContainer {
     /// ([`Strategy::java_index`](crate::Strategy::java_index)) and only it is range-checked. [`NULL`](crate::NULL)
     /// for a never-written slot of a leniently read linear palette.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// c.set(0, 0, 1, 88);
+    /// // x = 16 is not checked on its own: it runs into the next row, (0, 0, 1).
+    /// assert_eq!(c.try_get(16, 0, 0), Ok(88));
+    /// let err = c.try_get(0, 16, 0).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value 4096 is not in the specified inclusive range of 0 to 4095");
+    /// ```
+    ///
     /// # Errors
     /// [`Error::OutOfRange`] for an index outside the container; for a
     /// leniently loaded container, the failure Minecraft throws
@@ -46,6 +75,19 @@ impl PalettedContainer {
     }
 
     /// The value at index `i`, as [`try_get`](Self::try_get).
+    ///
+    /// ```
+    /// use paletted::{Error, Packed, PalettedContainer, Strategy};
+    ///
+    /// // A save whose index at position 0 (15) is past its palette of two.
+    /// let mut data = vec![0i64; 256];
+    /// data[0] = 0xf;
+    /// let saved = Packed::new(vec![7, 8], Some(data));
+    /// let c = PalettedContainer::unpack_lenient(Strategy::block_states(35723), saved).unwrap();
+    /// assert_eq!(c.try_get_at(1), Ok(7));
+    /// assert_eq!(c.try_get_at(0), Err(Error::Index { at: 0, index: 15 }));
+    /// assert_eq!(c.try_get_at(0).unwrap_err().to_string(), "Missing Palette entry for index 15.");
+    /// ```
     #[inline]
     pub fn try_get_at(&self, i: usize) -> Result<u32, Error> {
         self.get_java(i64::try_from(i).unwrap_or(i64::MAX))
@@ -80,6 +122,16 @@ impl PalettedContainer {
 
     /// Sets the value at a position, growing the palette if the value is new.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// c.set(0, 0, 0, 88);
+    /// // Air and bedrock: the 4-bit linear palette.
+    /// assert_eq!((c.palette(), c.bits()), (vec![0, 88], 4));
+    /// assert_eq!(c.get(0, 0, 0), 88);
+    /// ```
+    ///
     /// # Panics
     /// If the position is outside the container or `value` is not below the
     /// registry's size (nothing is changed first), or the container was
@@ -92,6 +144,16 @@ impl PalettedContainer {
     }
 
     /// Sets the value at index `i`.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// // Indices 0 to 255 are the bottom layer: bedrock.
+    /// (0..256).for_each(|i| c.set_at(i, 88));
+    /// assert_eq!((c.get(15, 0, 15), c.get(0, 1, 0)), (88, 0));
+    /// assert_eq!(c.counts(), [(0, 3840), (88, 256)]);
+    /// ```
     ///
     /// # Panics
     /// As [`set`](Self::set).
@@ -106,6 +168,17 @@ impl PalettedContainer {
     /// the storage checks the index, so a position outside the container
     /// can still grow the palette before it fails.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// let err = c.try_set(0, 16, 0, 88).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value 4096 is not in the specified inclusive range of 0 to 4095");
+    /// // The palette took 88 (and grew) before the index failed.
+    /// assert_eq!(c.palette(), [0, 88]);
+    /// assert_eq!(c.distinct(), [0]);
+    /// ```
+    ///
     /// # Errors
     /// [`Error::OutOfRange`] for an index outside the container or a palette
     /// id past the storage's width (a hash palette read overfull);
@@ -117,6 +190,16 @@ impl PalettedContainer {
     }
 
     /// [`try_set`](Self::try_set) at index `i`.
+    ///
+    /// ```
+    /// use paletted::{Error, PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::biomes(65));
+    /// assert_eq!(c.try_set_at(0, 65), Err(Error::Id { id: 65, registry: 65 }));
+    /// assert_eq!(c.palette(), [0]); // nothing changed
+    /// assert_eq!(c.try_set_at(63, 64), Ok(()));
+    /// assert_eq!(c.get(3, 3, 3), 64);
+    /// ```
     #[inline]
     pub fn try_set_at(&mut self, i: usize, value: u32) -> Result<(), Error> {
         self.set_java(i64::try_from(i).unwrap_or(i64::MAX), value)
@@ -130,6 +213,15 @@ impl PalettedContainer {
 
     /// Sets the value at a position and gives the one it replaced.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// assert_eq!(c.get_and_set(7, 3, 7, 1), 0);
+    /// assert_eq!(c.get_and_set(7, 3, 7, 9), 1);
+    /// assert_eq!(c.get(7, 3, 7), 9);
+    /// ```
+    ///
     /// # Panics
     /// As [`set`](Self::set).
     #[inline(always)]
@@ -140,6 +232,15 @@ impl PalettedContainer {
     }
 
     /// Sets the value at index `i` and gives the one it replaced.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(1, Strategy::biomes(65));
+    /// assert_eq!(c.get_and_set_at(63, 40), 1);
+    /// assert_eq!(c.get_and_set_at(63, 41), 40);
+    /// assert_eq!(c.palette(), [1, 40, 41]); // 40 stays, stale
+    /// ```
     ///
     /// # Panics
     /// As [`set`](Self::set).
@@ -153,12 +254,34 @@ impl PalettedContainer {
     /// Minecraft's `getAndSet` does: as [`try_set`](Self::try_set), and the
     /// new value is stored even when the old index has no palette entry;
     /// then the error is returned.
+    ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy};
+    ///
+    /// // A save whose index at position 0 (15) is past its palette of two.
+    /// let mut data = vec![0i64; 256];
+    /// data[0] = 0xf;
+    /// let saved = Packed::new(vec![7, 8], Some(data));
+    /// let mut c = PalettedContainer::unpack_lenient(Strategy::block_states(35723), saved).unwrap();
+    /// let err = c.try_get_and_set(0, 0, 0, 8).unwrap_err();
+    /// assert_eq!(err.to_string(), "Missing Palette entry for index 15.");
+    /// assert_eq!(c.get(0, 0, 0), 8); // stored all the same
+    /// ```
     #[inline]
     pub fn try_get_and_set(&mut self, x: i32, y: i32, z: i32, value: u32) -> Result<u32, Error> {
         self.get_and_set_java(self.strategy.java_index(x, y, z), value)
     }
 
     /// [`try_get_and_set`](Self::try_get_and_set) at index `i`.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(4, Strategy::biomes(65));
+    /// assert_eq!(c.try_get_and_set_at(63, 9), Ok(4));
+    /// let err = c.try_get_and_set_at(64, 9).unwrap_err();
+    /// assert_eq!(err.to_string(), "The value 64 is not in the specified inclusive range of 0 to 63");
+    /// ```
     #[inline]
     pub fn try_get_and_set_at(&mut self, i: usize, value: u32) -> Result<u32, Error> {
         self.get_and_set_java(i64::try_from(i).unwrap_or(i64::MAX), value)
@@ -243,6 +366,18 @@ impl PalettedContainer {
     /// Every palette entry in palette order, stale ones included; every
     /// registry id for the global palette.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// c.set(0, 0, 0, 88);
+    /// c.set(0, 0, 0, 0);
+    /// // 88 is stored nowhere, but stays in the palette until a resize or `pack`.
+    /// assert_eq!(c.palette(), [0, 88]);
+    /// assert_eq!(c.distinct(), [0]);
+    /// assert_eq!(c.pack().palette, [0]);
+    /// ```
+    ///
     /// # Panics
     /// If the container was loaded from an empty palette and not yet set.
     pub fn palette(&self) -> Vec<u32> {
@@ -250,6 +385,15 @@ impl PalettedContainer {
     }
 
     /// [`palette`](Self::palette), or [`Error::MissingPaletteValue`].
+    ///
+    /// ```
+    /// use paletted::{Error, Packed, PalettedContainer, Strategy};
+    ///
+    /// let biomes = Strategy::biomes(65);
+    /// let unset = PalettedContainer::unpack_lenient(biomes, Packed::new(vec![], None)).unwrap();
+    /// assert_eq!(unset.try_palette(), Err(Error::MissingPaletteValue));
+    /// assert_eq!(PalettedContainer::new(3, biomes).try_palette(), Ok(vec![3]));
+    /// ```
     pub fn try_palette(&self) -> Result<Vec<u32>, Error> {
         self.palette.entries()
     }
@@ -259,6 +403,18 @@ impl PalettedContainer {
     /// the iteration order of the fastutil map Minecraft tallies into (not
     /// palette order: the flat world's section gives 0, 10, 88, 9).
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// // The flat world's bottom section, set over air in index order.
+    /// let flat: Vec<u32> = (0..4096)
+    ///     .map(|i| match i / 256 { 0 => 88, 1 | 2 => 10, 3 => 9, _ => 0 })
+    ///     .collect();
+    /// let c = PalettedContainer::from_values_with(0, Strategy::block_states(35723), &flat);
+    /// assert_eq!(c.palette(), [0, 88, 10, 9]);
+    /// assert_eq!(c.counts(), [(0, 3072), (10, 512), (88, 256), (9, 256)]);
+    /// ```
+    ///
     /// # Panics
     /// Where [`try_counts`](Self::try_counts) fails.
     pub fn counts(&self) -> Vec<(u32, usize)> {
@@ -267,6 +423,18 @@ impl PalettedContainer {
 
     /// [`counts`](Self::counts), or the failure Minecraft throws for a
     /// leniently loaded container.
+    ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy};
+    ///
+    /// let blocks = Strategy::block_states(35723);
+    /// assert_eq!(PalettedContainer::new(1, blocks).try_counts(), Ok(vec![(1, 4096)]));
+    /// // A save whose index at position 0 (15) is past its palette of two.
+    /// let mut data = vec![0i64; 256];
+    /// data[0] = 0xf;
+    /// let c = PalettedContainer::unpack_lenient(blocks, Packed::new(vec![7, 8], Some(data))).unwrap();
+    /// assert_eq!(c.try_counts().unwrap_err().to_string(), "Missing Palette entry for index 15.");
+    /// ```
     pub fn try_counts(&self) -> Result<Vec<(u32, usize)>, Error> {
         if self.palette.size() == 1 {
             return Ok(vec![(self.palette.value_for(0)?, self.storage.len())]);
@@ -281,6 +449,18 @@ impl PalettedContainer {
     /// The distinct values stored, in the order they first appear from index
     /// 0 up (Minecraft's `getAll`).
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// // The flat world's bottom section, set over air in index order.
+    /// let flat: Vec<u32> = (0..4096)
+    ///     .map(|i| match i / 256 { 0 => 88, 1 | 2 => 10, 3 => 9, _ => 0 })
+    ///     .collect();
+    /// let c = PalettedContainer::from_values_with(0, Strategy::block_states(35723), &flat);
+    /// assert_eq!(c.palette(), [0, 88, 10, 9]);
+    /// assert_eq!(c.distinct(), [88, 10, 9, 0]);
+    /// ```
+    ///
     /// # Panics
     /// Where [`try_distinct`](Self::try_distinct) fails.
     pub fn distinct(&self) -> Vec<u32> {
@@ -289,6 +469,15 @@ impl PalettedContainer {
 
     /// [`distinct`](Self::distinct), or the failure Minecraft throws for a
     /// leniently loaded container.
+    ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy};
+    ///
+    /// let biomes = Strategy::biomes(65);
+    /// let unset = PalettedContainer::unpack_lenient(biomes, Packed::new(vec![], None)).unwrap();
+    /// assert_eq!(unset.try_distinct().unwrap_err().to_string(), "Missing Palette entry for id 0.");
+    /// assert_eq!(PalettedContainer::new(3, biomes).try_distinct(), Ok(vec![3]));
+    /// ```
     pub fn try_distinct(&self) -> Result<Vec<u32>, Error> {
         // Only a single-value palette is asked for its one value; a list
         // palette of one entry looks every stored index up.
@@ -310,6 +499,20 @@ impl PalettedContainer {
     /// Whether `value` may be present, asking the palette alone: stale
     /// entries say yes, and the global palette always does.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let biomes = Strategy::biomes(65);
+    /// let mut c = PalettedContainer::new(0, biomes);
+    /// c.set_at(0, 7);
+    /// c.set_at(0, 0);
+    /// assert!(c.maybe_has(7)); // stored nowhere, but in the palette
+    /// assert!(!c.maybe_has(8));
+    /// // The global palette says yes to every id.
+    /// let nine: Vec<u32> = (0..64).map(|i| i % 9).collect();
+    /// assert!(PalettedContainer::from_values(biomes, &nine).maybe_has(64));
+    /// ```
+    ///
     /// # Panics
     /// If the container was loaded from an empty palette and not yet set.
     pub fn maybe_has(&self, value: u32) -> bool {
@@ -317,6 +520,15 @@ impl PalettedContainer {
     }
 
     /// [`maybe_has`](Self::maybe_has), or [`Error::Uninitialized`].
+    ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy};
+    ///
+    /// let biomes = Strategy::biomes(65);
+    /// let unset = PalettedContainer::unpack_lenient(biomes, Packed::new(vec![], None)).unwrap();
+    /// assert_eq!(unset.try_maybe_has(0).unwrap_err().to_string(), "Use of an uninitialized palette");
+    /// assert_eq!(PalettedContainer::new(3, biomes).try_maybe_has(3), Ok(true));
+    /// ```
     pub fn try_maybe_has(&self, value: u32) -> Result<bool, Error> {
         self.palette.maybe_has(value)
     }

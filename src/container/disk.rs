@@ -12,6 +12,20 @@ impl PalettedContainer {
     /// entries gone), and the indices at the on-disk width for that palette
     /// size (300 block states take 9 bits, not 16). One value: no longs.
     ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy};
+    ///
+    /// let blocks = Strategy::block_states(35723);
+    /// let values: Vec<u32> = (0..4096).map(|i| 1000 + i % 300).collect();
+    /// let c = PalettedContainer::from_values(blocks, &values);
+    /// assert_eq!(c.bits(), 16); // registry ids in memory
+    /// let saved = c.pack();
+    /// assert_eq!((saved.palette.len(), saved.bits), (300, 9));
+    /// assert_eq!(saved.data.map(|longs| longs.len()), Some(586)); // 7 indices a long
+    /// let one = Packed { palette: vec![5], data: None, bits: 0 };
+    /// assert_eq!(PalettedContainer::new(5, blocks).pack(), one);
+    /// ```
+    ///
     /// # Panics
     /// Where [`try_pack`](Self::try_pack) fails.
     pub fn pack(&self) -> Packed {
@@ -21,6 +35,19 @@ impl PalettedContainer {
     /// [`pack`](Self::pack), or the failure Minecraft throws for a leniently
     /// loaded container. Before 26.x the saved form declares no bit count,
     /// so there `bits` is -1.
+    ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy, Version};
+    ///
+    /// let old = PalettedContainer::new(5, Version::V1_20_1.block_strategy());
+    /// assert_eq!(old.try_pack().map(|p| p.bits), Ok(-1));
+    /// // A save whose index at position 0 (15) is past its palette of two.
+    /// let mut data = vec![0i64; 256];
+    /// data[0] = 0xf;
+    /// let blocks = Strategy::block_states(35723);
+    /// let c = PalettedContainer::unpack_lenient(blocks, Packed::new(vec![7, 8], Some(data))).unwrap();
+    /// assert_eq!(c.try_pack().unwrap_err().to_string(), "Missing Palette entry for index 15.");
+    /// ```
     pub fn try_pack(&self) -> Result<Packed, Error> {
         let mut packed = self.pack_declared()?;
         if !self.strategy.rules().declares_bits() {
@@ -176,6 +203,18 @@ impl PalettedContainer {
     /// later reported now: an empty palette is [`Error::Empty`] and an index
     /// past the palette's end is [`Error::Index`].
     ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy};
+    ///
+    /// // Two biomes, 1 bit each: index 1 holds palette id 1.
+    /// let biomes = Strategy::biomes(65);
+    /// let c = PalettedContainer::unpack(biomes, Packed::new(vec![1, 2], Some(vec![0b10]))).unwrap();
+    /// assert_eq!((c.get_at(0), c.get_at(1), c.get_at(2)), (1, 2, 1));
+    /// // An empty palette: Minecraft loads it and fails later; here, now.
+    /// let err = PalettedContainer::unpack(biomes, Packed::new(vec![], None)).unwrap_err();
+    /// assert_eq!(err.to_string(), "Empty palette");
+    /// ```
+    ///
     /// # Errors
     /// [`Error::BitCount`] (in every version: a declared count that
     /// disagrees with the palette is inconsistent even where Minecraft's
@@ -213,6 +252,19 @@ impl PalettedContainer {
     /// global configuration translates indices on load, so there an index
     /// past the palette's end is an error now, as Minecraft throws it then.
     /// Before 26.x a declared bit count is not looked at.
+    ///
+    /// ```
+    /// use paletted::{Packed, PalettedContainer, Strategy};
+    ///
+    /// // An empty palette loads, as an unset single value.
+    /// let blocks = Strategy::block_states(35723);
+    /// let mut c = PalettedContainer::unpack_lenient(blocks, Packed::new(vec![], None)).unwrap();
+    /// assert_eq!(c.try_get(0, 0, 0).unwrap_err().to_string(), "Missing Palette entry for id 0.");
+    /// assert_eq!(c.try_write(&mut Vec::new()).unwrap_err().to_string(), "Use of an uninitialized palette");
+    /// // The first set fills it, everywhere.
+    /// c.set(0, 0, 0, 9);
+    /// assert_eq!(c.get(15, 15, 15), 9);
+    /// ```
     pub fn unpack_lenient(strategy: Strategy, packed: Packed) -> Result<PalettedContainer, Error> {
         let config = if strategy.rules().declares_bits() {
             PalettedContainer::check_bit_count(&strategy, &packed)?

@@ -120,6 +120,17 @@ enum Entries {
 }
 
 /// The iterator of [`PalettedContainer::iter`]: each index with its value.
+///
+/// ```
+/// use paletted::{PalettedContainer, Strategy, Values};
+///
+/// let mut c = PalettedContainer::new(3, Strategy::biomes(65));
+/// c.set_at(63, 9);
+/// let mut values: Values<'_> = c.iter();
+/// assert_eq!(values.next(), Some((0, 3)));
+/// assert_eq!(values.len(), 63);
+/// assert_eq!(values.last(), Some((63, 9)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Values<'a> {
     container: &'a PalettedContainer,

@@ -33,6 +33,23 @@ pub use iter::Values;
 /// [`read_lenient`](Self::read_lenient)) keep whatever Minecraft keeps, and
 /// then the `try_` accessors fail where Minecraft throws; the plain
 /// accessors panic with the same message.
+///
+/// ```
+/// use paletted::PaletteKind::{Global, HashMap, Linear, Single};
+/// use paletted::{PalettedContainer, Strategy};
+///
+/// // New values one after another: the palette climbs Minecraft's ladder.
+/// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+/// let mut ladder = vec![(c.palette_kind(), c.bits())];
+/// for v in 1..300 {
+///     c.set_at(v as usize, v);
+///     if c.bits() != ladder.last().unwrap().1 {
+///         ladder.push((c.palette_kind(), c.bits()));
+///     }
+/// }
+/// assert_eq!(ladder[..2], [(Single, 0), (Linear, 4)]);
+/// assert_eq!(ladder[2..], [(HashMap, 5), (HashMap, 6), (HashMap, 7), (HashMap, 8), (Global, 16)]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct PalettedContainer {
     strategy: Strategy,
@@ -63,6 +80,17 @@ fn at(e: Error, position: usize) -> Error {
 impl PalettedContainer {
     /// A container of `value` everywhere.
     ///
+    /// ```
+    /// use paletted::{PaletteKind, PalettedContainer, Strategy};
+    ///
+    /// let c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// assert_eq!((c.palette_kind(), c.bits(), c.palette()), (PaletteKind::Single, 0, vec![0]));
+    /// assert!(c.storage().longs().is_empty());
+    /// let mut sent = Vec::new();
+    /// c.write(&mut sent);
+    /// assert_eq!(sent, [0, 0]); // 0 bits, then the one value: air
+    /// ```
+    ///
     /// # Panics
     /// If `value` is not below the registry's size.
     pub fn new(value: u32, strategy: Strategy) -> PalettedContainer {
@@ -86,26 +114,83 @@ impl PalettedContainer {
     }
 
     /// The container's strategy.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Version};
+    ///
+    /// let c = PalettedContainer::new(1, Version::V1_20_1.block_strategy());
+    /// assert_eq!(c.strategy(), Version::V1_20_1.block_strategy());
+    /// assert_eq!(c.strategy().registry_size(), 24_135);
+    /// ```
     pub fn strategy(&self) -> Strategy {
         self.strategy
     }
 
     /// The configuration in use now.
+    ///
+    /// ```
+    /// use paletted::{Configuration, PaletteKind, PalettedContainer, Strategy};
+    ///
+    /// let blocks = Strategy::block_states(35723);
+    /// let values: Vec<u32> = (0..4096).map(|i| i % 300).collect();
+    /// let grown = PalettedContainer::from_values(blocks, &values);
+    /// let global = Configuration { kind: PaletteKind::Global, bits: 16, disk_bits: 9 };
+    /// assert_eq!(grown.configuration(), global);
+    /// // Read from the wire, the global configuration is that of the bits byte.
+    /// let mut sent = Vec::new();
+    /// grown.write(&mut sent);
+    /// let (read, _) = PalettedContainer::from_wire(blocks, &sent).unwrap();
+    /// assert_eq!(read.configuration().disk_bits, 16);
+    /// ```
     pub fn configuration(&self) -> Configuration {
         self.config
     }
 
     /// The palette kind in use now.
+    ///
+    /// ```
+    /// use paletted::{PaletteKind, PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::biomes(65));
+    /// c.set_at(1, 1);
+    /// assert_eq!(c.palette_kind(), PaletteKind::Linear);
+    /// // Nine biomes: past the 3-bit linear palette, the global one.
+    /// (2..9).for_each(|i| c.set_at(i, i as u32));
+    /// assert_eq!(c.palette_kind(), PaletteKind::Global);
+    /// ```
     pub fn palette_kind(&self) -> PaletteKind {
         self.config.kind
     }
 
     /// Bits each value takes in memory and on the wire now.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::biomes(65));
+    /// let mut bits = vec![c.bits()];
+    /// for v in 1..9 {
+    ///     c.set_at(v as usize, v);
+    ///     bits.push(c.bits());
+    /// }
+    /// assert_eq!(bits, [0, 1, 2, 2, 3, 3, 3, 3, 7]);
+    /// ```
     pub fn bits(&self) -> u32 {
         self.storage.bits()
     }
 
     /// The storage of palette indices.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::block_states(35723));
+    /// c.set(0, 0, 0, 88);
+    /// // The palette is [0, 88]: index 0 holds id 1, index 1 id 0, at 4 bits.
+    /// let storage = c.storage();
+    /// assert_eq!((storage.bits(), storage.get(0), storage.get(1)), (4, 1, 0));
+    /// assert_eq!(storage.longs().len(), 256);
+    /// ```
     pub fn storage(&self) -> &BitStorage {
         &self.storage
     }

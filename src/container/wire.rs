@@ -12,6 +12,17 @@ impl PalettedContainer {
     /// big-endian. 26.x sends no count before the longs; up to 1.21.4
     /// ([`Rules::long_count`](crate::Rules::long_count)) a VarInt count of them comes first.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::biomes(65));
+    /// c.set(0, 0, 0, 7);
+    /// let mut sent = Vec::new();
+    /// c.write(&mut sent);
+    /// // 1 bit; a palette of 2: 0 and 7; one long, holding id 1 at index 0.
+    /// assert_eq!(sent, [1, 2, 0, 7, 0, 0, 0, 0, 0, 0, 0, 1]);
+    /// ```
+    ///
     /// # Panics
     /// If the container was loaded from an empty palette and not yet set.
     pub fn write(&self, out: &mut Vec<u8>) {
@@ -20,6 +31,16 @@ impl PalettedContainer {
 
     /// [`write`](Self::write), or [`Error::Uninitialized`] (nothing written).
     /// Indices past the palette's end are sent as they are, as Minecraft does.
+    ///
+    /// ```
+    /// use paletted::{Error, Packed, PalettedContainer, Strategy};
+    ///
+    /// let biomes = Strategy::biomes(65);
+    /// let unset = PalettedContainer::unpack_lenient(biomes, Packed::new(vec![], None)).unwrap();
+    /// let mut out = vec![9];
+    /// assert_eq!(unset.try_write(&mut out), Err(Error::Uninitialized));
+    /// assert_eq!(out, [9]); // nothing written
+    /// ```
     pub fn try_write(&self, out: &mut Vec<u8>) -> Result<(), Error> {
         let (head, entries) = self.palette.wire_parts()?;
         let longs = self.storage.longs();
@@ -47,6 +68,20 @@ impl PalettedContainer {
     /// (4,096 or 64) where it writes that of the long count, and a byte for
     /// the global palette, which writes none.
     ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// // The flat world's bottom section: bits, 4 one-byte ids and their count,
+    /// // 256 longs.
+    /// let flat: Vec<u32> = (0..4096)
+    ///     .map(|i| match i / 256 { 0 => 88, 1 | 2 => 10, 3 => 9, _ => 0 })
+    ///     .collect();
+    /// let c = PalettedContainer::from_values(Strategy::block_states(35723), &flat);
+    /// let mut sent = Vec::new();
+    /// c.write(&mut sent);
+    /// assert_eq!((c.serialized_size(), sent.len()), (1 + 5 + 2048, 1 + 5 + 2048));
+    /// ```
+    ///
     /// # Panics
     /// If the container was loaded from an empty palette and not yet set.
     pub fn serialized_size(&self) -> usize {
@@ -54,6 +89,15 @@ impl PalettedContainer {
     }
 
     /// [`serialized_size`](Self::serialized_size), or [`Error::Uninitialized`].
+    ///
+    /// ```
+    /// use paletted::{Error, Packed, PalettedContainer, Strategy};
+    ///
+    /// let biomes = Strategy::biomes(65);
+    /// assert_eq!(PalettedContainer::new(7, biomes).try_serialized_size(), Ok(2));
+    /// let unset = PalettedContainer::unpack_lenient(biomes, Packed::new(vec![], None)).unwrap();
+    /// assert_eq!(unset.try_serialized_size(), Err(Error::Uninitialized));
+    /// ```
     pub fn try_serialized_size(&self) -> Result<usize, Error> {
         let longs = self.storage.longs().len();
         let size = 1 + self.palette.wire_len()? + 8 * longs;
@@ -77,6 +121,18 @@ impl PalettedContainer {
     /// holds, indices past the palette's end, a long count (up to 1.21.4)
     /// other than the storage's length ([`Error::LongCount`]) and short
     /// input are errors, and on any error the container is unchanged.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// let mut c = PalettedContainer::new(0, Strategy::biomes(65));
+    /// // One biome, 7; the byte after it is not the container's.
+    /// assert_eq!(c.read(&[0, 7, 0xaa]), Ok(2));
+    /// assert_eq!(c.get(3, 3, 3), 7);
+    /// let err = c.read(&[0, 65]).unwrap_err();
+    /// assert_eq!(err.to_string(), "Registry id 65 is not below the registry size 65");
+    /// assert_eq!(c.get(3, 3, 3), 7); // unchanged
+    /// ```
     pub fn read(&mut self, bytes: &[u8]) -> Result<usize, Error> {
         // On success this holds what Minecraft's in-place read leaves, so a
         // fresh container (kept only if valid) gives the same result.
@@ -123,6 +179,22 @@ impl PalettedContainer {
     /// [`Rules::same_configuration`](crate::Rules::same_configuration) says, and a long count other than the
     /// storage's length is taken as [`Rules::long_count`](crate::Rules::long_count) describes: its
     /// longs dropped, or [`Error::LongArrayTooBig`]. Never panics.
+    ///
+    /// ```
+    /// use paletted::{PalettedContainer, Strategy};
+    ///
+    /// // Four biomes: the 2-bit linear palette [0, 1, 2, 3].
+    /// let values: Vec<u32> = (0..64).map(|i| i % 4).collect();
+    /// let mut c = PalettedContainer::from_values(Strategy::biomes(65), &values);
+    /// let bytes = [2, 3, 37]; // 2 bits again: a count of 3, one id, then nothing
+    /// let mut strict = c.clone();
+    /// assert!(strict.read(&bytes).is_err());
+    /// assert_eq!(strict.palette(), [0, 1, 2, 3]);
+    /// // In place, as Minecraft reads: the count and the first id stay.
+    /// let err = c.read_lenient(&bytes).unwrap_err();
+    /// assert_eq!(err.to_string(), "readerIndex(3) + length(1) exceeds writerIndex(3)");
+    /// assert_eq!(c.palette(), [37, 1, 2]);
+    /// ```
     pub fn read_lenient(&mut self, bytes: &[u8]) -> Result<usize, Error> {
         let mut r = Reader::new(bytes);
         let config = self.strategy.configuration_for_wire(r.u8()?);
