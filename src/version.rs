@@ -350,7 +350,9 @@ impl Rules {
 
     /// Whether the saved form declares its bit count, so that a mismatch is
     /// the error `Invalid bit count, calculated X, but container declared Y`
-    /// (26.x only; before, `pack` saves none and `unpack` checks none).
+    /// (26.x only; before, `pack` saves none and Minecraft's `unpack`,
+    /// [`unpack_lenient`](crate::PalettedContainer::unpack_lenient) here, checks
+    /// none; the strict `unpack` refuses a mismatch in every version).
     ///
     /// ```
     /// use paletted::{Packed, PalettedContainer, Rules, Version};
