@@ -15,6 +15,8 @@
 use super::{check_value, fail, PalettedContainer};
 use crate::palette::{Palette, PaletteKind};
 use crate::storage::BitStorage;
+use std::cell::RefCell;
+
 use crate::{Configuration, Kind, Strategy};
 
 impl PalettedContainer {
@@ -161,14 +163,53 @@ fn build<
     );
     debug_assert!(MOST <= 256 && N % BLOCK == 0 && BLOCK % RUN == 0 && RUN % 16 == 0);
     debug_assert!(BLOCK <= 128);
-    let mut table = Numbers::<BLOCK, SLOTS, MOST>::new(initial, strategy, values);
-    // A registry no larger than the table is its own hash: no two values
-    // share a home slot.
-    let listed = match strategy.registry_size() as usize <= SLOTS {
-        true => scan::<N, BLOCK, RUN, SLOTS, MOST, true>(&mut table, values),
-        false => scan::<N, BLOCK, RUN, SLOTS, MOST, false>(&mut table, values),
-    };
-    if !listed {
+    if strategy.registry_size() as usize <= DIRECT {
+        let direct = DIRECT_SLOTS.try_with(|slots| {
+            let mut slots = slots.try_borrow_mut().ok()?;
+            Some(number::<N, BLOCK, RUN, DIRECT, MOST, true>(
+                &mut slots, initial, strategy, values,
+            ))
+        });
+        // (Only while the thread's locals are being destroyed is there no
+        // table; the hashed one below serves then.)
+        if let Ok(Some(built)) = direct {
+            return built;
+        }
+    }
+    number::<N, BLOCK, RUN, SLOTS, MOST, false>(&mut [0; SLOTS], initial, strategy, values)
+}
+
+/// Slots of the direct table: a value below 2^16 is its own slot (26.3's
+/// block states number 35,723).
+const DIRECT: usize = 1 << 16;
+
+thread_local! {
+    /// The direct table, one a thread: 64 KiB that a call would cost more
+    /// to clear than to number its values with, so it is never cleared and
+    /// only trusted where `found` confirms it ([`Numbers`]).
+    static DIRECT_SLOTS: RefCell<Box<[u8; DIRECT]>> = RefCell::new(
+        vec![0; DIRECT].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
+    );
+}
+
+/// [`build`] with a table of `SLOTS` slots: direct (`DIRECT`: a value is
+/// its own slot, and the table is the thread's, with what earlier calls
+/// left in it) or hashed (free slots hold 0).
+fn number<
+    const N: usize,
+    const BLOCK: usize,
+    const RUN: usize,
+    const SLOTS: usize,
+    const MOST: usize,
+    const DIRECT: bool,
+>(
+    slots: &mut [u8; SLOTS],
+    initial: u32,
+    strategy: Strategy,
+    values: &[u32; N],
+) -> PalettedContainer {
+    let mut table = Numbers::<BLOCK, SLOTS, MOST, DIRECT>::new(slots, initial, strategy, values);
+    if !scan::<N, BLOCK, RUN, SLOTS, MOST, DIRECT>(&mut table, values) {
         return global(strategy, values);
     }
     if table.distinct == 1 {
@@ -191,9 +232,7 @@ fn build<
 /// Numbers every value into `table.words`, `BLOCK` values at a time, a
 /// run of `RUN` at a time; false once there are more distinct values than
 /// the largest list palette holds. Built for AVX2 as well (the run test),
-/// chosen at run time. With `DIRECT`, a value is its own home slot (the
-/// registry fits the table); else the top bits of its golden-ratio hash
-/// are.
+/// chosen at run time.
 #[multiversion::multiversion(targets("x86_64+avx2"))]
 fn scan<
     const N: usize,
@@ -203,13 +242,10 @@ fn scan<
     const MOST: usize,
     const DIRECT: bool,
 >(
-    table: &mut Numbers<BLOCK, SLOTS, MOST>,
+    table: &mut Numbers<BLOCK, SLOTS, MOST, DIRECT>,
     values: &[u32; N],
 ) -> bool {
-    let home = |v: u32| match DIRECT {
-        true => v as usize % SLOTS,
-        false => (v.wrapping_mul(0x9E37_79B9) >> (32 - SLOTS.trailing_zeros())) as usize,
-    };
+    let home = Numbers::<BLOCK, SLOTS, MOST, DIRECT>::home;
     for block in (0..N).step_by(BLOCK) {
         for at in (0..BLOCK).step_by(RUN) {
             let start = block + at;
@@ -219,7 +255,7 @@ fn scan<
             let v = run[0];
             if run[RUN - 1] == v && run.iter().fold(0, |any, &w| any | (w ^ v)) == 0 {
                 // A run of one value (a layer of stone, of air).
-                let n = table.number::<DIRECT>(start, v, home(v));
+                let n = table.number(start, v, home(v));
                 table.ids[at..at + RUN].fill(n);
             } else if MOST <= FEW {
                 // A run of a few values at most (more, and the container is
@@ -229,7 +265,7 @@ fn scan<
                 let mut k = 0;
                 loop {
                     let v = run[k];
-                    let n = table.number::<DIRECT>(start + k, v, home(v));
+                    let n = table.number(start + k, v, home(v));
                     // (32 at a time: the compiler's best vector code.)
                     let ids = table.ids[at..at + RUN].chunks_exact_mut(32);
                     for (ids, run) in ids.zip(run.chunks_exact(32)) {
@@ -254,7 +290,7 @@ fn scan<
                         unreachable!("RUN is a multiple of 16")
                     };
                     for (k, &v) in part.iter().enumerate() {
-                        table.ids[at + q + k] = table.number::<DIRECT>(start + q + k, v, home(v));
+                        table.ids[at + q + k] = table.number(start + q + k, v, home(v));
                     }
                 }
             }
@@ -290,14 +326,23 @@ fn first_free(ids: &[u8]) -> Option<usize> {
 /// then every value is renumbered (the table, and the numbers given so
 /// far); so the numbers at the end are the palette ids.
 ///
-/// A slot of `slots` holds the number of the value whose probe ends there,
-/// or, free, the initial value's: a value is found when `found` at its
-/// slot's number is itself. The initial value never takes a slot: every
-/// probe for it ends at a free slot. A value outside the registry is never
-/// in `found`, so it is always new, and refused there.
-struct Numbers<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize> {
-    slots: [u8; SLOTS],
-    /// The value numbered k, for each k below `distinct`.
+/// A value is found when `found` at its slot's number is itself: no value
+/// stands for another, and a value outside the registry is never in
+/// `found`, so it is always new, and refused there.
+///
+/// Hashed, a slot holds the number of the value whose probe ends there, or,
+/// free, the initial value's; the initial value never takes a slot, and
+/// every probe for it ends at a free one. Direct (`DIRECT`), a value below
+/// 2^16 is its own slot, and the table is not cleared between calls: a slot
+/// no value of this call has written holds any number, and `found` at it
+/// is another value (`found` holds this call's values at their numbers,
+/// each of whose slots holds its number, and the initial value past them,
+/// whose slot is written first).
+struct Numbers<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT: bool> {
+    slots: &'a mut [u8; SLOTS],
+    /// The value numbered k, for each k below `distinct`; the initial value
+    /// past them. A number indexes it masked (`MOST` is a power of two):
+    /// no bounds check.
     found: [u32; MOST],
     /// Where the m-th distinct value other than the initial one first
     /// appears.
@@ -323,15 +368,20 @@ struct Numbers<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize> {
     ids: [u8; BLOCK],
 }
 
-impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize>
-    Numbers<'a, BLOCK, SLOTS, MOST>
+impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT: bool>
+    Numbers<'a, BLOCK, SLOTS, MOST, DIRECT>
 {
-    fn new(initial: u32, strategy: Strategy, values: &'a [u32]) -> Self {
-        let mut found = [0; MOST];
-        found[0] = initial;
+    fn new(
+        slots: &'a mut [u8; SLOTS],
+        initial: u32,
+        strategy: Strategy,
+        values: &'a [u32],
+    ) -> Self {
+        // The initial value's number, 0, where its probe ends.
+        slots[Self::home(initial)] = 0;
         Numbers {
-            slots: [0; SLOTS],
-            found,
+            slots,
+            found: [initial; MOST],
             first: [0; MOST],
             distinct: 1,
             at: 0,
@@ -346,16 +396,25 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize>
         }
     }
 
+    /// The slot where the probe for `v` starts: the value itself, direct;
+    /// else the top bits of its golden-ratio hash.
+    #[inline(always)]
+    fn home(v: u32) -> usize {
+        match DIRECT {
+            true => v as usize % SLOTS,
+            false => (v.wrapping_mul(0x9E37_79B9) >> (32 - SLOTS.trailing_zeros())) as usize,
+        }
+    }
+
     /// The number of `v`, at index `i`, whose probe starts at slot `home`:
     /// a new value gets the next one. The value in its home slot is tested
     /// here; the probe beyond it (another value holds the slot, or `v` is
     /// new) is out of line, which lets the loops over the values unroll.
-    /// With `DIRECT`, the home slot is the value's alone: a value not
-    /// there is new (or outside the registry), with no probe.
+    /// Direct, the home slot is the value's alone: a value not there is
+    /// new (or outside the registry), with no probe.
     #[inline(always)]
-    fn number<const DIRECT: bool>(&mut self, i: usize, v: u32, home: usize) -> u8 {
+    fn number(&mut self, i: usize, v: u32, home: usize) -> u8 {
         let n = self.slots[home];
-        // (`MOST` is a power of two: the index is masked, not checked.)
         if self.found[usize::from(n) % MOST] == v {
             n
         } else if DIRECT {
@@ -394,8 +453,8 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize>
         }
         check_value(&self.strategy, v);
         let n = self.distinct;
-        self.distinct += 1;
         if n == MOST {
+            self.distinct += 1;
             return 0;
         }
         if n == capacity(self.config) {
@@ -404,6 +463,7 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize>
         self.first[n - 1] = i as u16;
         self.found[n] = v;
         self.slots[pos] = n as u8;
+        self.distinct += 1;
         n as u8
     }
 
@@ -417,7 +477,7 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize>
         if self.before_initial.is_none() {
             let from = self.searched;
             if let Some(k) = first_index(&self.values[from..i], self.initial) {
-                let seen = &self.first[..self.distinct - 2];
+                let seen = &self.first[..self.distinct - 1];
                 self.before_initial = Some(seen.partition_point(|&f| usize::from(f) < from + k));
             }
             self.searched = i;
@@ -426,8 +486,7 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize>
         if at != self.at {
             // The numbers given so far: the blocks done, and this one's
             // (its places not numbered yet are left as they are, or are
-            // numbered later).
-            renumber_bytes(&mut self.slots, self.at, at);
+            // numbered later); then the table.
             renumber_bytes(&mut self.ids, self.at, at);
             if !self.words.is_empty() {
                 renumber_words(&mut self.words, self.at, at);
@@ -437,6 +496,14 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize>
                 self.found[usize::from(n)] = self.found[usize::from(n) + 1];
             }
             self.found[usize::from(at)] = initial;
+            match DIRECT {
+                true => {
+                    for (n, &v) in self.found[..self.distinct].iter().enumerate() {
+                        self.slots[Self::home(v)] = n as u8;
+                    }
+                }
+                false => renumber_bytes(self.slots, self.at, at),
+            }
             self.at = at;
         }
     }
