@@ -123,7 +123,11 @@ impl BitStorage {
         if bits == 0 {
             return BitStorage::new(0, size);
         }
-        let longs = with_width!(bits, w => pack_values(values, w));
+        // (16 bits too: a global palette's for 26.3's block states.)
+        let longs = match bits {
+            16 => pack_values(values, 16),
+            _ => with_width!(bits, w => pack_values(values, w)),
+        };
         BitStorage::shape(bits, size, longs)
     }
 

@@ -568,9 +568,10 @@ fn first_index(values: &[u32], value: u32) -> Option<usize> {
 fn global(strategy: Strategy, values: &[u32]) -> PalettedContainer {
     // Those before the first probe past the list were checked; the first
     // value outside the registry is named, as the sets would name it.
-    // (`max` vectorises; the search runs only to name the culprit).
+    // (The fold of `max` vectorises; the search runs only to name the
+    // culprit.)
     let registry = strategy.registry_size();
-    if values.iter().copied().max().unwrap_or(0) >= registry {
+    if values.iter().fold(0, |most, &v| most.max(v)) >= registry {
         let bad = values.iter().copied().find(|&v| v >= registry);
         check_value(&strategy, bad.unwrap_or(registry));
     }
