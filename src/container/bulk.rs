@@ -163,20 +163,43 @@ fn build<
     );
     debug_assert!(MOST <= 256 && N % BLOCK == 0 && BLOCK % RUN == 0 && RUN % 16 == 0);
     debug_assert!(BLOCK <= 128);
-    if strategy.registry_size() as usize <= DIRECT {
-        let direct = DIRECT_SLOTS.try_with(|slots| {
+    let direct = (strategy.registry_size() as usize <= DIRECT).then(|| {
+        DIRECT_SLOTS.try_with(|slots| {
             let mut slots = slots.try_borrow_mut().ok()?;
-            Some(number::<N, BLOCK, RUN, DIRECT, MOST, true>(
-                &mut slots, initial, strategy, values,
-            ))
-        });
+            number::<N, BLOCK, RUN, DIRECT, MOST, true>(&mut slots, initial, strategy, values)
+        })
+    });
+    let numbered = match direct {
+        Some(Ok(numbered)) => numbered,
         // (Only while the thread's locals are being destroyed is there no
-        // table; the hashed one below serves then.)
-        if let Ok(Some(built)) = direct {
-            return built;
+        // direct table; the hashed one serves then.)
+        _ => {
+            number::<N, BLOCK, RUN, SLOTS, MOST, false>(&mut [0; SLOTS], initial, strategy, values)
         }
+    };
+    match numbered {
+        None => global(strategy, values),
+        Some(Numbered { palette: None, .. }) => PalettedContainer::new(initial, strategy),
+        Some(Numbered {
+            config,
+            palette: Some(palette),
+            ids,
+        }) => PalettedContainer {
+            strategy,
+            config,
+            palette,
+            storage: BitStorage::from_id_words(config.bits, N, ids),
+        },
     }
-    number::<N, BLOCK, RUN, SLOTS, MOST, false>(&mut [0; SLOTS], initial, strategy, values)
+}
+
+/// What numbering every value gives: the configuration the sets end in,
+/// its palette (none for the initial value alone), and each value's id in
+/// it, a byte each, eight to a word.
+struct Numbered {
+    config: Configuration,
+    palette: Option<Palette>,
+    ids: Vec<i64>,
 }
 
 /// Slots of the direct table: a value below 2^16 is its own slot (26.3's
@@ -192,9 +215,10 @@ thread_local! {
     );
 }
 
-/// [`build`] with a table of `SLOTS` slots: direct (`DIRECT`: a value is
-/// its own slot, and the table is the thread's, with what earlier calls
-/// left in it) or hashed (free slots hold 0).
+/// The numbering of [`build`], with a table of `SLOTS` slots: direct
+/// (`DIRECT`: a value is its own slot, and the table is the thread's, with
+/// what earlier calls left in it) or hashed (free slots hold 0); `None`
+/// past the largest list palette.
 fn number<
     const N: usize,
     const BLOCK: usize,
@@ -207,26 +231,21 @@ fn number<
     initial: u32,
     strategy: Strategy,
     values: &[u32; N],
-) -> PalettedContainer {
+) -> Option<Numbered> {
     let mut table = Numbers::<BLOCK, SLOTS, MOST, DIRECT>::new(slots, initial, strategy, values);
     if !scan::<N, BLOCK, RUN, SLOTS, MOST, DIRECT>(&mut table, values) {
-        return global(strategy, values);
-    }
-    if table.distinct == 1 {
-        return PalettedContainer::new(initial, strategy);
+        return None;
     }
     let config = table.config;
-    PalettedContainer {
-        strategy,
+    let palette = (table.distinct > 1).then(|| {
+        let found = &table.found[..table.distinct];
+        Palette::from_entries(config.kind, config.bits, strategy.registry_size(), found)
+    });
+    Some(Numbered {
         config,
-        palette: Palette::from_entries(
-            config.kind,
-            config.bits,
-            strategy.registry_size(),
-            &table.found[..table.distinct],
-        ),
-        storage: BitStorage::from_id_words(config.bits, N, table.words),
-    }
+        palette,
+        ids: table.words,
+    })
 }
 
 /// Numbers every value into `table.words`, `BLOCK` values at a time, a
