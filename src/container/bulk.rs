@@ -6,17 +6,19 @@
 //! give, without making them. Such a run of sets never overwrites a value,
 //! so no palette entry goes stale but the initial value, and every grow
 //! copies the values set so far, then the initial value (still at every
-//! index not yet reached), in first-appearance order. The container's last
-//! configuration is therefore fixed by how many distinct values there are,
-//! and its palette by where the value that forced the last grow first
-//! appears: one pass finds the distinct values, the palette is built in its
-//! final order, and the indices are packed once.
+//! index not yet reached), in first-appearance order. The palette the sets
+//! hold at any index is therefore the values met so far in first-appearance
+//! order, with the initial value where the last grow put it: one pass
+//! numbers each value as that palette does (renumbering what it has
+//! numbered at a grow that moves the initial value, which happens early in
+//! a section: the palette is full only after its first values), and the
+//! numbers are packed once.
+
+use std::cell::RefCell;
 
 use super::{check_value, fail, PalettedContainer};
 use crate::palette::{Palette, PaletteKind};
 use crate::storage::BitStorage;
-use std::cell::RefCell;
-
 use crate::{Configuration, Kind, Strategy};
 
 impl PalettedContainer {
@@ -140,9 +142,10 @@ const FREE: u8 = u8::MAX;
 /// numbered in blocks of `BLOCK` (at most 128), runs of `RUN` each (a
 /// multiple of 16: a section's layers of stone or air are runs of 32 and
 /// far longer; a biome container is one run), whose largest list palette
-/// holds `MOST` (at most
-/// 256: numbers fit a byte), with a table of `SLOTS` for the distinct
-/// values (a power of two at least twice `MOST`, so at most half full).
+/// holds `MOST` (a power of two, at most 256: numbers fit a byte). The
+/// table of numbers is the thread's direct one for registries up to 2^16
+/// values, else a hashed one of `SLOTS` (a power of two at least twice
+/// `MOST`, so at most half full).
 fn build<
     const N: usize,
     const BLOCK: usize,
@@ -463,7 +466,7 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT
     /// free slot `pos`. It is checked against the registry here, where the
     /// sets would refuse it; it gets the next number, after a grow if the
     /// palette is full. Past the largest list palette, `distinct` passes
-    /// `most` and the numbers are no longer wanted.
+    /// `MOST` and the numbers are no longer wanted.
     #[cold]
     #[inline(never)]
     fn add(&mut self, i: usize, v: u32, pos: usize) -> u8 {
