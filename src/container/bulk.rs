@@ -504,7 +504,9 @@ impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT
             }
             self.searched = i;
         }
-        let at = self.before_initial.map_or(full - 1, |b| b.min(full - 1)) as u8;
+        // (Those before the initial value were all met by then: at most
+        // `full - 1`, the values but the initial one in a full palette.)
+        let at = self.before_initial.unwrap_or(full - 1) as u8;
         if at != self.at {
             // The numbers given so far: the blocks done, and this one's
             // (its places not numbered yet are left as they are, or are
@@ -549,20 +551,21 @@ fn renumber_bytes(bytes: &mut [u8], from: u8, to: u8) {
 
 /// [`renumber_bytes`] of the ids in `words`, a byte each: `from` (below
 /// `to`, at most 127) becomes `to`, those above it up to `to` one less.
-/// Eight at a time: each byte's top bit carries its tests (the sums of its
-/// low seven bits stay inside it).
+/// Every id is below 128 (the grow to 8 bits comes with number 128), so
+/// each byte's top bit is free to carry its tests: the sum of the id and
+/// `0x7F - t` sets it exactly where the id is past `t`, and stays inside
+/// the byte.
 fn renumber_words(words: &mut [i64], from: u8, to: u8) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const TOP: u64 = ONES << 7;
     debug_assert!(from < to && to < 128);
-    let above = |t: u8| ((0x7F - u64::from(t)) * ONES, t);
+    let above = |t: u8| (0x7F - u64::from(t)) * ONES;
     let (over_from, over_to) = (above(from), above(to));
     let at_least_from = from.checked_sub(1).map(above);
     for word in words {
         let x = *word as u64;
-        let low = x & !TOP;
-        // The top bit of each byte: set where the id is past `t`.
-        let past = |(add, _): (u64, u8)| ((low + add) | x) & TOP;
+        debug_assert_eq!(x & TOP, 0, "ids below 128");
+        let past = |add: u64| (x + add) & TOP;
         let past_from = past(over_from);
         let down = (past_from & !past(over_to)) >> 7;
         let at_from = at_least_from.map_or(TOP, past) & !past_from;
