@@ -68,6 +68,7 @@ pub(crate) fn longs_for(bits: u32, size: usize) -> usize {
 }
 
 impl BitStorage {
+    #[inline]
     fn shape(bits: u32, size: usize, longs: Vec<i64>) -> BitStorage {
         let values_per_long = 64u32.checked_div(bits).unwrap_or(64);
         BitStorage {
@@ -155,24 +156,30 @@ impl BitStorage {
         if bits == 0 {
             return BitStorage::new(0, size);
         }
-        let longs = with_width!(bits, w => pack_values(values, w));
+        // (16 bits too: a global palette's for 26.3's block states.)
+        let longs = match bits {
+            16 => pack_values(values, 16),
+            _ => with_width!(bits, w => pack_values(values, w)),
+        };
         BitStorage::shape(bits, size, longs)
     }
 
-    /// Packs `lut[id]` of each of `ids` (each must fit in `bits`, 1 to 8,
-    /// and be below `L`); with `runs`, a long's run of equal ids at once.
-    pub(crate) fn from_ids<const L: usize>(
-        bits: u32,
-        ids: &[u8],
-        lut: &[u8; L],
-        runs: bool,
-    ) -> BitStorage {
-        debug_assert!((1..=8).contains(&bits));
-        let longs = match runs {
-            true => with_width!(bits, w => pack_ids(ids, w, true, lut)),
-            false => with_width!(bits, w => pack_ids(ids, w, false, lut)),
-        };
-        BitStorage::shape(bits, ids.len(), longs)
+    /// A storage of `size` ids of `bits` bits (1 to 8) given as bytes,
+    /// eight to a word from its low byte up (`words` holds `size / 8` of
+    /// them, rounded up; bytes past `size` are 0), packed in place: the
+    /// words' allocation becomes the longs'.
+    pub(crate) fn from_id_words(bits: u32, size: usize, words: Vec<i64>) -> BitStorage {
+        debug_assert!((1..=8).contains(&bits) && words.len() == size.div_ceil(8));
+        match bits {
+            1 => pack_words::<1>(size, words),
+            2 => pack_words::<2>(size, words),
+            3 => pack_words::<3>(size, words),
+            4 => pack_words::<4>(size, words),
+            5 => pack_words::<5>(size, words),
+            6 => pack_words::<6>(size, words),
+            7 => pack_words::<7>(size, words),
+            _ => pack_words::<8>(size, words),
+        }
     }
 
     /// Bits each value takes.
@@ -699,52 +706,102 @@ fn pack_values(values: &[u32], bits: u32) -> Vec<i64> {
     longs
 }
 
-/// `lut[id]` of each of `ids` packed as [`pack_values`] packs values. With
-/// `runs`, a long's worth of equal ids is one multiply: worth its test where
-/// ids come in runs, as a section's do. (A running shift, not the index
-/// times the width: through the table, it takes fewer instructions.)
-#[inline(always)]
-fn pack_ids<const L: usize>(ids: &[u8], bits: u32, runs: bool, lut: &[u8; L]) -> Vec<i64> {
-    let per = (64 / bits) as usize;
-    // One bit at the bottom of every value's place in a long.
-    let repeat = (0..per).fold(0u64, |acc, k| acc | 1 << (k as u32 * bits));
-    let value = |id: u8| u64::from(lut[usize::from(id)]);
-    let long = |chunk: &[u8]| {
-        chunk
-            .iter()
-            .fold((0u64, 0), |(acc, at), &id| {
-                (acc | value(id) << at, at + bits)
-            })
-            .0 as i64
-    };
-    let whole = ids.chunks_exact(per);
-    let rest = whole.remainder();
-    let mut longs: Vec<i64> = whole
-        .map(|chunk| {
-            if runs && uniform(chunk) {
-                (value(chunk[0]) * repeat) as i64
-            } else {
-                long(chunk)
-            }
-        })
-        .collect();
-    if !rest.is_empty() {
-        longs.push(long(rest));
+/// [`BitStorage::from_id_words`] for a width of `BITS`: each word's ids
+/// squeezed together, then the pieces joined into longs (with 8 bits, the
+/// words are the longs).
+fn pack_words<const BITS: u32>(size: usize, mut words: Vec<i64>) -> BitStorage {
+    if BITS < 8 {
+        squeeze_words(&mut words, BITS);
+        join::<BITS>(&mut words, size);
     }
-    longs
+    let longs = longs_for(BITS, size);
+    words.truncate(longs);
+    // Room for fewer than 64 longs (a biome container's) is not worth a
+    // reallocation.
+    if words.capacity() - longs >= 64 {
+        words.shrink_to_fit();
+    }
+    BitStorage::shape(BITS, size, words)
 }
 
-/// Whether every byte of `chunk` is its first: for a long of 4 to 8 bits
-/// (8 to 16 ids), two overlapping eight-byte compares.
-#[inline(always)]
-fn uniform(chunk: &[u8]) -> bool {
-    let splat = u64::from(chunk[0]) * 0x0101_0101_0101_0101;
-    let word = |at: usize| u64::from_ne_bytes(chunk[at..at + 8].try_into().unwrap());
-    if (8..=16).contains(&chunk.len()) {
-        word(0) == splat && word(chunk.len() - 8) == splat
-    } else {
-        chunk.iter().all(|&id| id == chunk[0])
+/// Each word's eight ids of `bits` bits (a byte each) squeezed together
+/// ([`squeeze`]), built for AVX2 as well (four words at a time) and
+/// chosen at run time.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn squeeze_words(words: &mut [i64], bits: u32) {
+    macro_rules! widths {
+        ($($b:literal)*) => {
+            match bits {
+                $($b => words.iter_mut().for_each(|w| *w = squeeze(*w as u64, $b) as i64),)*
+                _ => {}
+            }
+        };
     }
+    widths!(1 2 3 4 5 6 7);
+}
+
+/// Eight ids of `bits` bits (1 to 8), a byte each from the low one up, as
+/// `8 x bits` bits: neighbours merged in 16-bit lanes, then in 32-bit
+/// lanes, then the two halves.
+#[inline(always)]
+fn squeeze(x: u64, bits: u32) -> u64 {
+    const EVEN_BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+    const EVEN_PAIRS: u64 = 0x0000_FFFF_0000_FFFF;
+    let x = (x & EVEN_BYTES) | ((x & !EVEN_BYTES) >> (8 - bits));
+    let x = (x & EVEN_PAIRS) | ((x & !EVEN_PAIRS) >> (16 - 2 * bits));
+    (x & 0xFFFF_FFFF) | ((x >> 32) << (4 * bits))
+}
+
+/// The longs of `size` values of `BITS` bits (1 to 8) from `pieces`, each
+/// eight values back to back ([`squeeze`]), written over the pieces from
+/// the start (long `c` only reads pieces from `c` on).
+#[inline(never)]
+fn join<const BITS: u32>(pieces: &mut [i64], size: usize) {
+    let per = (64 / BITS) as usize;
+    let longs = size.div_ceil(per);
+    // Eight longs at a time, so the shifts are constants (every eight
+    // longs hold whole pieces): their pieces are all read before the longs
+    // are written (the next eight longs' pieces start at or after the
+    // next long).
+    let mut c = 0;
+    while (c + 8) * per <= size {
+        let src = &pieces[c * per / 8..(c + 8) * per / 8];
+        let mut longs = [0; 8];
+        for (k, long) in longs.iter_mut().enumerate() {
+            *long = join_long::<BITS>(src, k, per) as i64;
+        }
+        pieces[c..c + 8].copy_from_slice(&longs);
+        c += 8;
+    }
+    // Then whole longs one at a time, and the last, if part of one.
+    while (c + 1) * per <= size {
+        pieces[c] = join_long::<BITS>(pieces, c, per) as i64;
+        c += 1;
+    }
+    if c < longs {
+        pieces[c] = join_long::<BITS>(pieces, c, size - c * per) as i64;
+    }
+}
+
+/// Long `c` of values packed `BITS` wide from `pieces` of eight, its
+/// first `n` values (the rest of the long 0).
+#[inline(always)]
+fn join_long<const BITS: u32>(pieces: &[i64], c: usize, n: usize) -> u64 {
+    let first = c * (64 / BITS) as usize;
+    let (j, skip) = (first / 8, (first % 8) as u32 * BITS);
+    let want = n as u32 * BITS;
+    let mut long = pieces[j] as u64 >> skip;
+    let mut have = 8 * BITS - skip;
+    let mut k = 1;
+    while have < want {
+        long |= (pieces[j + k] as u64) << have;
+        have += 8 * BITS;
+        k += 1;
+    }
+    if have > want {
+        long &= u64::MAX >> (64 - want);
+    }
+    long
 }
 
 /// Calls `f` with each of the first `size` values packed `bits` wide (1 to
@@ -1044,6 +1101,37 @@ mod tests {
                 assert_eq!(
                     BitStorage::from_values(bits, size, &values),
                     one_by_one,
+                    "bits {bits} size {size}"
+                );
+            }
+        }
+    }
+
+    /// The pack of byte ids, eight to a word, at every width and at sizes
+    /// whose last long or word is part full, against `from_values`.
+    #[test]
+    fn from_id_words_packs_as_from_values_does() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for bits in 1..=8u32 {
+            for size in [1, 7, 8, 9, 63, 64, 65, 100, 1000, 4095, 4096] {
+                let ids: Vec<u8> = (0..size)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        (seed >> 56) as u8 & (u8::MAX >> (8 - bits))
+                    })
+                    .collect();
+                let words: Vec<i64> = ids
+                    .chunks(8)
+                    .map(|c| {
+                        let mut word = [0; 8];
+                        word[..c.len()].copy_from_slice(c);
+                        i64::from_le_bytes(word)
+                    })
+                    .collect();
+                let values: Vec<u32> = ids.iter().map(|&id| u32::from(id)).collect();
+                assert_eq!(
+                    BitStorage::from_id_words(bits, size, words),
+                    BitStorage::from_values(bits, size, &values),
                     "bits {bits} size {size}"
                 );
             }

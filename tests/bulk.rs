@@ -20,14 +20,32 @@ impl Rng {
     }
 }
 
-/// The strategies the properties run on: 26.3's registries, and small ones
-/// whose global configuration is narrow or never reached.
+/// The strategies the properties run on: 26.3's registries, small ones
+/// whose global configuration is narrow or never reached, and ones past
+/// 2^16 values (`from_values` hashes those rather than index a table by
+/// the value).
 fn strategies() -> Vec<Strategy> {
     let mut s = Vec::new();
-    for registry in [1, 2, 3, 5, 16, 17, 33, 256, 257, 300, 4096, 35723] {
+    for registry in [
+        1,
+        2,
+        3,
+        5,
+        16,
+        17,
+        33,
+        256,
+        257,
+        300,
+        4096,
+        35723,
+        65536,
+        65537,
+        1 << 24,
+    ] {
         s.push(Strategy::block_states(registry));
     }
-    for registry in [1, 2, 3, 4, 5, 8, 9, 65, 300] {
+    for registry in [1, 2, 3, 4, 5, 8, 9, 65, 300, 65537] {
         s.push(Strategy::biomes(registry));
     }
     s
@@ -207,6 +225,151 @@ fn from_values_names_the_first_value_past_the_registry() {
         "{}",
         message(&values)
     );
+}
+
+fn refusal(strategy: Strategy, values: &[u32]) -> String {
+    let e = std::panic::catch_unwind(|| PalettedContainer::from_values(strategy, values))
+        .expect_err("refused");
+    e.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+/// At the registry's end: 2^16 values, each its own slot of the direct
+/// table, where 2^16 itself would take value 0's; and one more, hashed.
+#[test]
+fn from_values_at_the_registry_end() {
+    for registry in [65536u32, 65537] {
+        let blocks = Strategy::block_states(registry);
+        let last = registry - 1;
+        let values: Vec<u32> = (0..4096).map(|i| [0, last, 1, last - 1][i % 4]).collect();
+        assert_same(
+            &PalettedContainer::from_values(blocks, &values),
+            &set_in_order(values[0], blocks, &values),
+            &format!("registry {registry}"),
+        );
+        let mut bad = values.clone();
+        bad[100] = registry;
+        bad[200] = registry + 7;
+        let said = refusal(blocks, &bad);
+        assert!(said.contains(&format!("value {registry} is not")), "{said}");
+    }
+    // Past 2^16, a value that is the last one's low 16 bits is its own.
+    let blocks = Strategy::block_states(65537);
+    let values: Vec<u32> = (0..4096).map(|i| [0, 65536, 1][i % 3]).collect();
+    let c = PalettedContainer::from_values(blocks, &values);
+    assert_eq!(c.palette(), [0, 65536, 1]);
+}
+
+/// Values that share a home slot in the hashed table (past 2^16 values):
+/// each probes past the others, and is found there.
+#[test]
+fn from_values_with_hashed_values_that_share_a_home() {
+    let blocks = Strategy::block_states(1 << 24);
+    // The table's home slot: the golden-ratio hash's top 9 bits (512 slots).
+    let home = |v: u32| v.wrapping_mul(0x9E37_79B9) >> 23;
+    let shared: Vec<u32> = (70_000..)
+        .filter(|&v| home(v) == home(70_000))
+        .take(40)
+        .collect();
+    let others: Vec<u32> = (1..200).map(|k| k * 1009).collect();
+    let mut rng = Rng(77);
+    for round in 0..20 {
+        let values: Vec<u32> = (0..4096)
+            .map(|_| match rng.below(3) {
+                0 => others[rng.below(others.len() as u64) as usize],
+                _ => shared[rng.below(shared.len() as u64) as usize],
+            })
+            .collect();
+        let initial = shared[round % shared.len()];
+        assert_same(
+            &PalettedContainer::from_values_with(initial, blocks, &values),
+            &set_in_order(initial, blocks, &values),
+            &format!("round {round}"),
+        );
+    }
+}
+
+/// A thread's direct table keeps what its earlier calls wrote: a value this
+/// call has not met may find a number in its slot, which must not stand for
+/// it, not even for the initial value, whose number is its slot's first.
+#[test]
+fn from_values_after_other_sections_on_the_same_thread() {
+    let blocks = Strategy::block_states(35723);
+    // 256 values numbered in order: value 100 k gets number k + 1.
+    let first: Vec<u32> = (0..4096).map(|i| (i % 255 + 1) as u32 * 100).collect();
+    PalettedContainer::from_values_with(0, blocks, &first);
+    // The same values in another order, others never seen, an initial
+    // value met late or never: every slot still holds the first numbers.
+    let orders: [fn(usize) -> u32; 3] = [
+        |i| ((i * 7) % 40 + 1) as u32 * 100,
+        |i| {
+            if i < 3000 {
+                300
+            } else {
+                (i % 20) as u32 * 100 + 50
+            }
+        },
+        |i| ((4095 - i) % 300) as u32 * 100,
+    ];
+    for (k, order) in orders.iter().enumerate() {
+        let values: Vec<u32> = (0..4096).map(order).collect();
+        for initial in [100, 200, 2500, 5] {
+            assert_same(
+                &PalettedContainer::from_values_with(initial, blocks, &values),
+                &set_in_order(initial, blocks, &values),
+                &format!("order {k}, initial {initial}"),
+            );
+        }
+    }
+}
+
+/// The grows the sets make, late in the section: the 17th value (the
+/// 5-bit palette) and the 33rd met at its end, the initial value before,
+/// between or after them; every number given before is renumbered.
+#[test]
+fn from_values_whose_palette_grows_late() {
+    let blocks = Strategy::block_states(35723);
+    for (grow, second) in [(4000, 4090), (100, 4095), (2047, 2048)] {
+        let values: Vec<u32> = (0..4096)
+            .map(|i| match i {
+                i if i == second => 33 * 7,
+                i if i > second => (i % 33) as u32 * 7 + 7,
+                i if i >= grow => (i % 17) as u32 * 7 + 7,
+                i => (i % 16) as u32 * 7 + 7,
+            })
+            .collect();
+        for initial in [0, 7, 16 * 7, 17 * 7, 33 * 7, values[3000]] {
+            assert_same(
+                &PalettedContainer::from_values_with(initial, blocks, &values),
+                &set_in_order(initial, blocks, &values),
+                &format!("grow at {grow}, {second}, initial {initial}"),
+            );
+        }
+    }
+}
+
+/// A biome run is numbered a value at a time: up to eight values a run,
+/// the ninth making the container global, and the first value outside the
+/// registry named, wherever the run meets it.
+#[test]
+fn from_values_of_biome_runs() {
+    let biomes = Strategy::biomes(65);
+    for distinct in 1..=12u32 {
+        let values: Vec<u32> = (0..64u32).map(|i| (i * 5 + i / 7) % distinct * 3).collect();
+        for initial in [0, 3, 30, 64] {
+            assert_same(
+                &PalettedContainer::from_values_with(initial, biomes, &values),
+                &set_in_order(initial, biomes, &values),
+                &format!("{distinct} values, initial {initial}"),
+            );
+        }
+    }
+    let mut values = vec![4; 64];
+    values[10] = 1;
+    values[20] = 70;
+    values[30] = 65;
+    values[40] = 1;
+    let said = refusal(biomes, &values);
+    assert!(said.contains("value 70 is not"), "{said}");
 }
 
 #[test]

@@ -6,16 +6,20 @@
 //! give, without making them. Such a run of sets never overwrites a value,
 //! so no palette entry goes stale but the initial value, and every grow
 //! copies the values set so far, then the initial value (still at every
-//! index not yet reached), in first-appearance order. The container's last
-//! configuration is therefore fixed by how many distinct values there are,
-//! and its palette by where the value that forced the last grow first
-//! appears: one pass finds the distinct values, the palette is built in its
-//! final order, and the indices are packed once.
+//! index not yet reached), in first-appearance order. The palette the sets
+//! hold at any index is therefore the values met so far in first-appearance
+//! order, with the initial value where the last grow put it: one pass
+//! numbers each value as that palette does (renumbering what it has
+//! numbered at a grow that moves the initial value, which happens early in
+//! a section: the palette is full only after its first values), and the
+//! numbers are packed once.
+
+use std::cell::RefCell;
 
 use super::{PalettedContainer, check_value, fail};
 use crate::palette::{Palette, PaletteKind};
 use crate::storage::BitStorage;
-use crate::{Kind, Strategy};
+use crate::{Configuration, Kind, Strategy};
 
 impl PalettedContainer {
     /// The container that `set`s of `values` in index order give, starting
@@ -73,8 +77,8 @@ impl PalettedContainer {
         );
         check_value(&strategy, initial);
         match strategy.kind() {
-            Kind::BlockStates => build::<4096, 512, 256>(initial, strategy, values),
-            Kind::Biomes => build::<64, 16, 8>(initial, strategy, values),
+            Kind::BlockStates => build::<4096, 128, 32, 512, 256>(initial, strategy, values),
+            Kind::Biomes => build::<64, 64, 64, 128, 8>(initial, strategy, values),
         }
     }
 
@@ -108,29 +112,47 @@ impl PalettedContainer {
 
 /// Capacity of a configuration's palette: what it holds before the next
 /// new value makes it grow (the global palette never does).
-fn capacity(kind: PaletteKind, bits: u32) -> usize {
-    match kind {
+fn capacity(config: Configuration) -> usize {
+    match config.kind {
         PaletteKind::Global => usize::MAX,
-        _ => 1 << bits,
+        _ => 1 << config.bits,
     }
 }
 
-/// The golden-ratio hash's home slot among `2^(32 - shift)`.
-#[inline(always)]
-fn home(value: u32, shift: u32) -> usize {
-    (value.wrapping_add(1).wrapping_mul(0x9E37_79B9) >> shift) as usize
+/// The capacity of the largest list palette: past it, the configuration is
+/// global.
+fn largest_list(strategy: Strategy) -> usize {
+    let mut most = 1;
+    let mut config = strategy.configuration(0);
+    while config.kind != PaletteKind::Global && config.bits < 32 {
+        most = capacity(config);
+        config = strategy.configuration(config.bits + 1);
+    }
+    most
 }
 
-/// Values a run test covers: runs in a section (a layer of stone, of air)
-/// are far longer, and a failed test costs little.
-const RUN: usize = 32;
+/// The most values a list palette holds for a run to be numbered a value
+/// at a time rather than a place at a time (biomes': 8).
+const FEW: usize = 8;
 
-/// [`PalettedContainer::from_values_with`] for a container of `N` values
-/// (checked; a multiple of [`RUN`]) whose largest list palette holds `MOST`
-/// (at most 256: numbers fit a byte), with a table of `SLOTS` for the
-/// distinct values (a power of two at least twice `MOST`, so at most half
-/// full).
-fn build<const N: usize, const SLOTS: usize, const MOST: usize>(
+/// A place of the run not numbered yet: no number is this large.
+const FREE: u8 = u8::MAX;
+
+/// [`PalettedContainer::from_values_with`] for a container of `N` values,
+/// numbered in blocks of `BLOCK` (at most 128), runs of `RUN` each (a
+/// multiple of 16: a section's layers of stone or air are runs of 32 and
+/// far longer; a biome container is one run), whose largest list palette
+/// holds `MOST` (a power of two, at most 256: numbers fit a byte). The
+/// table of numbers is the thread's direct one for registries up to 2^16
+/// values, else a hashed one of `SLOTS` (a power of two at least twice
+/// `MOST`, so at most half full).
+fn build<
+    const N: usize,
+    const BLOCK: usize,
+    const RUN: usize,
+    const SLOTS: usize,
+    const MOST: usize,
+>(
     initial: u32,
     strategy: Strategy,
     values: &[u32],
@@ -138,123 +160,431 @@ fn build<const N: usize, const SLOTS: usize, const MOST: usize>(
     let Ok(values) = <&[u32; N]>::try_from(values) else {
         unreachable!("the size was checked")
     };
-    let registry = strategy.registry_size();
-    // The largest list palette: past it, the configuration is global.
-    let mut most = 1;
-    let mut config = strategy.configuration(0);
-    while config.kind != PaletteKind::Global && config.bits < 32 {
-        most = capacity(config.kind, config.bits);
-        config = strategy.configuration(config.bits + 1);
-    }
     debug_assert!(
-        most == MOST && 2 * MOST <= SLOTS && MOST <= 256,
-        "{most} entries for {SLOTS} slots"
+        largest_list(strategy) == MOST && MOST.is_power_of_two() && 2 * MOST <= SLOTS,
+        "{MOST} entries for {SLOTS} slots"
     );
-    // Each distinct value's number in first-appearance order, the initial
-    // value's 0 (it is in the palette from the start): `value + 1` in a
-    // slot of `keys` (0: free), its number in `numbers`, and where each
-    // first appears. A value is checked against the registry where it first
-    // appears, which is where the sets would refuse it.
-    let shift = 32 - SLOTS.trailing_zeros();
-    let mut keys = [0u32; SLOTS];
-    let mut numbers = [0u8; SLOTS];
-    let mut found = [0u32; MOST];
-    let mut first = [0u16; MOST];
-    found[0] = initial;
-    let mut distinct = 1;
-    // Where the initial value first appears (N: nowhere). A run of it at
-    // the start is never probed, so it is in the table from the start.
-    let mut initial_at = N;
-    if values[0] == initial {
-        initial_at = 0;
-        keys[home(initial, shift) & (SLOTS - 1)] = initial.wrapping_add(1);
-    }
-    let mut ids = [0u8; N];
-    // Runs of RUN equal values, which tell the pack to look for runs.
-    let mut runs = 0;
-    let (mut last, mut last_id) = (initial, 0u8);
-    for c in (0..N).step_by(RUN) {
-        // Equal neighbours are the common case in a section (runs of
-        // stone, air, water): no probe for them.
-        let chunk = &values[c..c + RUN];
-        if chunk.iter().fold(0, |any, &v| any | (v ^ last)) == 0 {
-            ids[c..c + RUN].fill(last_id);
-            runs += 1;
-            continue;
+    debug_assert!(MOST <= 256 && N % BLOCK == 0 && BLOCK % RUN == 0 && RUN % 16 == 0);
+    debug_assert!(BLOCK <= 128);
+    let direct = (strategy.registry_size() as usize <= DIRECT).then(|| {
+        DIRECT_SLOTS.try_with(|slots| {
+            let mut slots = slots.try_borrow_mut().ok()?;
+            number::<N, BLOCK, RUN, DIRECT, MOST, true>(&mut slots, initial, strategy, values)
+        })
+    });
+    let numbered = match direct {
+        Some(Ok(numbered)) => numbered,
+        // (Only while the thread's locals are being destroyed is there no
+        // direct table; the hashed one serves then.)
+        _ => {
+            number::<N, BLOCK, RUN, SLOTS, MOST, false>(&mut [0; SLOTS], initial, strategy, values)
         }
-        for i in c..c + RUN {
-            let v = values[i];
-            if v != last {
-                let key = v.wrapping_add(1);
-                let mut pos = home(v, shift) & (SLOTS - 1);
-                last_id = loop {
-                    if keys[pos] == key {
-                        break numbers[pos];
-                    }
-                    if keys[pos] == 0 {
-                        if v >= registry {
-                            check_value(&strategy, v);
-                        }
-                        let n = if v == initial {
-                            initial_at = i;
-                            0
-                        } else if distinct == most {
-                            return global(strategy, values);
-                        } else {
-                            found[distinct] = v;
-                            first[distinct] = i as u16;
-                            distinct += 1;
-                            (distinct - 1) as u8
-                        };
-                        keys[pos] = key;
-                        numbers[pos] = n;
-                        break n;
-                    }
-                    pos = (pos + 1) & (SLOTS - 1);
-                };
-                last = v;
-            }
-            ids[i] = last_id;
-        }
-    }
-    if distinct == 1 {
-        return PalettedContainer::new(initial, strategy);
-    }
-    // The configuration the sets end in, and the palette's capacity before
-    // its last grow: that grow was forced by value number `before`.
-    let mut config = strategy.configuration(0);
-    let mut before = 1;
-    while capacity(config.kind, config.bits) < distinct {
-        before = capacity(config.kind, config.bits);
-        config = strategy.configuration(config.bits + 1);
-    }
-    // That grow copied the values set before it in first-appearance order,
-    // then the initial value where it first appears among them (or after
-    // them all): `at` values come before it.
-    let at = if initial_at == N {
-        before - 1
-    } else {
-        first[1..before].partition_point(|&f| (f as usize) < initial_at)
     };
-    // The palette: the values in first-appearance order (the initial
-    // value first), with the initial value moved to `at`.
-    found[..=at].rotate_left(1);
-    // Number k is palette id k - 1 up to the initial value, which moved
-    // from 0 to `at`.
-    let mut lut = [0u8; MOST];
-    for (k, id) in lut.iter_mut().enumerate().take(distinct) {
-        *id = match k {
-            0 => at as u8,
-            k if k <= at => k as u8 - 1,
-            k => k as u8,
+    match numbered {
+        None => global(strategy, values),
+        Some(Numbered { palette: None, .. }) => PalettedContainer::new(initial, strategy),
+        Some(Numbered {
+            config,
+            palette: Some(palette),
+            ids,
+        }) => PalettedContainer {
+            strategy,
+            config,
+            palette,
+            storage: BitStorage::from_id_words(config.bits, N, ids),
+        },
+    }
+}
+
+/// What numbering every value gives: the configuration the sets end in,
+/// its palette (none for the initial value alone), and each value's id in
+/// it, a byte each, eight to a word.
+struct Numbered {
+    config: Configuration,
+    palette: Option<Palette>,
+    ids: Vec<i64>,
+}
+
+/// Slots of the direct table: a value below 2^16 is its own slot (26.3's
+/// block states number 35,723).
+const DIRECT: usize = 1 << 16;
+
+thread_local! {
+    /// The direct table, one a thread: 64 KiB that a call would cost more
+    /// to clear than to number its values with, so it is never cleared and
+    /// only trusted where `found` confirms it ([`Numbers`]).
+    static DIRECT_SLOTS: RefCell<Box<[u8; DIRECT]>> = RefCell::new(
+        vec![0; DIRECT].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
+    );
+}
+
+/// The numbering of [`build`], with a table of `SLOTS` slots: direct
+/// (`DIRECT`: a value is its own slot, and the table is the thread's, with
+/// what earlier calls left in it) or hashed (free slots hold 0); `None`
+/// past the largest list palette.
+fn number<
+    const N: usize,
+    const BLOCK: usize,
+    const RUN: usize,
+    const SLOTS: usize,
+    const MOST: usize,
+    const DIRECT: bool,
+>(
+    slots: &mut [u8; SLOTS],
+    initial: u32,
+    strategy: Strategy,
+    values: &[u32; N],
+) -> Option<Numbered> {
+    let mut table = Numbers::<BLOCK, SLOTS, MOST, DIRECT>::new(slots, initial, strategy, values);
+    if !scan::<N, BLOCK, RUN, SLOTS, MOST, DIRECT>(&mut table, values) {
+        return None;
+    }
+    let config = table.config;
+    let palette = (table.distinct > 1).then(|| {
+        let found = &table.found[..table.distinct];
+        Palette::from_entries(config.kind, config.bits, strategy.registry_size(), found)
+    });
+    Some(Numbered {
+        config,
+        palette,
+        ids: table.words,
+    })
+}
+
+/// Numbers every value into `table.words`, `BLOCK` values at a time, a
+/// run of `RUN` at a time; false once there are more distinct values than
+/// the largest list palette holds. Built for AVX2 as well (the run test),
+/// chosen at run time.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn scan<
+    const N: usize,
+    const BLOCK: usize,
+    const RUN: usize,
+    const SLOTS: usize,
+    const MOST: usize,
+    const DIRECT: bool,
+>(
+    table: &mut Numbers<BLOCK, SLOTS, MOST, DIRECT>,
+    values: &[u32; N],
+) -> bool {
+    let home = Numbers::<BLOCK, SLOTS, MOST, DIRECT>::home;
+    for block in (0..N).step_by(BLOCK) {
+        for at in (0..BLOCK).step_by(RUN) {
+            let start = block + at;
+            let Ok(run) = <&[u32; RUN]>::try_from(&values[start..start + RUN]) else {
+                unreachable!("runs of RUN")
+            };
+            let v = run[0];
+            if run[RUN - 1] == v && run.iter().fold(0, |any, &w| any | (w ^ v)) == 0 {
+                // A run of one value (a layer of stone, of air).
+                let n = table.number(start, v, home(v));
+                table.ids[at..at + RUN].fill(n);
+            } else if MOST <= FEW {
+                // A run of a few values at most (more, and the container is
+                // global): each numbered once, at its first place, and
+                // given to all its places by one compare of the run.
+                table.ids[at..at + RUN].fill(FREE);
+                let mut k = 0;
+                loop {
+                    let v = run[k];
+                    let n = table.number(start + k, v, home(v));
+                    // (32 at a time: the compiler's best vector code.)
+                    let ids = table.ids[at..at + RUN].chunks_exact_mut(32);
+                    for (ids, run) in ids.zip(run.chunks_exact(32)) {
+                        let (Ok(ids), Ok(run)) =
+                            (<&mut [u8; 32]>::try_from(ids), <&[u32; 32]>::try_from(run))
+                        else {
+                            unreachable!("chunks of 32")
+                        };
+                        for (id, &w) in ids.iter_mut().zip(run) {
+                            *id = if w == v { n } else { *id };
+                        }
+                    }
+                    match first_free(&table.ids[at..at + RUN]) {
+                        Some(next) if table.distinct <= MOST => k = next,
+                        _ => break,
+                    }
+                }
+            } else {
+                // (Loops of 16: each unrolls whole.)
+                for q in (0..RUN).step_by(16) {
+                    let Ok(part) = <&[u32; 16]>::try_from(&run[q..q + 16]) else {
+                        unreachable!("RUN is a multiple of 16")
+                    };
+                    for (k, &v) in part.iter().enumerate() {
+                        table.ids[at + q + k] = table.number(start + q + k, v, home(v));
+                    }
+                }
+            }
+        }
+        if table.distinct > MOST {
+            return false;
+        }
+        let mut words = [0; 16];
+        for (k, word) in words.iter_mut().enumerate().take(BLOCK / 8) {
+            *word = i64::from_le_bytes(table.ids[8 * k..8 * k + 8].try_into().unwrap_or([0; 8]));
+        }
+        table.words.extend_from_slice(&words[..BLOCK / 8]);
+    }
+    true
+}
+
+/// The first place of `ids` (a multiple of 8 long) not numbered yet
+/// ([`FREE`]), eight at a time: the lowest byte of a word whose complement
+/// is 0.
+#[inline(always)]
+fn first_free(ids: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    ids.chunks_exact(8).enumerate().find_map(|(k, word)| {
+        let x = !u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        (zero != 0).then(|| 8 * k + zero.trailing_zeros() as usize / 8)
+    })
+}
+
+/// The values met so far, numbered as the palette the sets have built by
+/// then numbers them: in first-appearance order, with the initial value
+/// (in the palette from the start) at `at`. Only a grow moves it, and
+/// then every value is renumbered (the table, and the numbers given so
+/// far); so the numbers at the end are the palette ids.
+///
+/// A value is found when `found` at its slot's number is itself: no value
+/// stands for another, and a value outside the registry is never in
+/// `found`, so it is always new, and refused there.
+///
+/// Hashed, a slot holds the number of the value whose probe ends there, or,
+/// free, the initial value's; the initial value never takes a slot, and
+/// every probe for it ends at a free one. Direct (`DIRECT`), a value below
+/// 2^16 is its own slot, and the table is not cleared between calls: a slot
+/// no value of this call has written holds any number, and `found` at it
+/// is another value (`found` holds this call's values at their numbers,
+/// each of whose slots holds its number, and the initial value past them,
+/// whose slot is written first).
+struct Numbers<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT: bool> {
+    slots: &'a mut [u8; SLOTS],
+    /// The value numbered k, for each k below `distinct`; the initial value
+    /// past them. A number indexes it masked (`MOST` is a power of two):
+    /// no bounds check.
+    found: [u32; MOST],
+    /// Where the m-th distinct value other than the initial one first
+    /// appears.
+    first: [u16; MOST],
+    /// How many values are numbered, the initial one included; one more
+    /// than `MOST` once past the largest list palette.
+    distinct: usize,
+    /// The initial value's number.
+    at: u8,
+    /// The configuration the sets are in.
+    config: Configuration,
+    /// How many distinct values other than the initial one first appear
+    /// before it, once it is found among the first `searched` values.
+    before_initial: Option<usize>,
+    searched: usize,
+    strategy: Strategy,
+    initial: u32,
+    values: &'a [u32],
+    /// The numbers of the blocks of values done, a byte each, eight to a
+    /// word ([`BitStorage::from_id_words`]), and of the block being
+    /// numbered.
+    words: Vec<i64>,
+    ids: [u8; BLOCK],
+}
+
+impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT: bool>
+    Numbers<'a, BLOCK, SLOTS, MOST, DIRECT>
+{
+    fn new(
+        slots: &'a mut [u8; SLOTS],
+        initial: u32,
+        strategy: Strategy,
+        values: &'a [u32],
+    ) -> Self {
+        // The initial value's number, 0, where its probe ends.
+        slots[Self::home(initial)] = 0;
+        Numbers {
+            slots,
+            found: [initial; MOST],
+            first: [0; MOST],
+            distinct: 1,
+            at: 0,
+            config: strategy.configuration(0),
+            before_initial: None,
+            searched: 0,
+            strategy,
+            initial,
+            values,
+            words: Vec::with_capacity(values.len() / 8),
+            ids: [0; BLOCK],
+        }
+    }
+
+    /// The slot where the probe for `v` starts: the value itself, direct;
+    /// else the top bits of its golden-ratio hash.
+    #[inline(always)]
+    fn home(v: u32) -> usize {
+        match DIRECT {
+            true => v as usize % SLOTS,
+            false => (v.wrapping_mul(0x9E37_79B9) >> (32 - SLOTS.trailing_zeros())) as usize,
+        }
+    }
+
+    /// The number of `v`, at index `i`, whose probe starts at slot `home`:
+    /// a new value gets the next one. The value in its home slot is tested
+    /// here; the probe beyond it (another value holds the slot, or `v` is
+    /// new) is out of line, which lets the loops over the values unroll.
+    /// Direct, the home slot is the value's alone: a value not there is
+    /// new (or outside the registry), with no probe.
+    #[inline(always)]
+    fn number(&mut self, i: usize, v: u32, home: usize) -> u8 {
+        let n = self.slots[home];
+        if self.found[usize::from(n) % MOST] == v {
+            n
+        } else if DIRECT {
+            self.add(i, v, home)
+        } else {
+            self.probe(i, v, home)
+        }
+    }
+
+    /// [`number`](Self::number) past the home slot.
+    #[inline(never)]
+    fn probe(&mut self, i: usize, v: u32, home: usize) -> u8 {
+        let mut pos = home;
+        loop {
+            let n = self.slots[pos];
+            if self.found[usize::from(n) % MOST] == v {
+                return n;
+            }
+            if n == self.at {
+                return self.add(i, v, pos);
+            }
+            pos = (pos + 1) % SLOTS;
+        }
+    }
+
+    /// A value met for the first time, at index `i`, whose probe ended at
+    /// free slot `pos`. It is checked against the registry here, where the
+    /// sets would refuse it; it gets the next number, after a grow if the
+    /// palette is full. Past the largest list palette, `distinct` passes
+    /// `MOST` and the numbers are no longer wanted.
+    #[cold]
+    #[inline(never)]
+    fn add(&mut self, i: usize, v: u32, pos: usize) -> u8 {
+        if self.distinct > MOST {
+            return 0;
+        }
+        check_value(&self.strategy, v);
+        let n = self.distinct;
+        if n == MOST {
+            self.distinct += 1;
+            return 0;
+        }
+        if n == capacity(self.config) {
+            self.grow(i);
+        }
+        self.first[n - 1] = i as u16;
+        self.found[n] = v;
+        self.slots[pos] = n as u8;
+        self.distinct += 1;
+        n as u8
+    }
+
+    /// The sets' grow at index `i`: the next configuration, whose palette
+    /// takes the values set so far in first-appearance order, with the
+    /// initial value where it first appears among them, or after them all
+    /// (it is still at index `i` and on).
+    fn grow(&mut self, i: usize) {
+        let full = capacity(self.config);
+        self.config = self.strategy.configuration(self.config.bits + 1);
+        if self.before_initial.is_none() {
+            let from = self.searched;
+            if let Some(k) = first_index(&self.values[from..i], self.initial) {
+                let seen = &self.first[..self.distinct - 1];
+                self.before_initial = Some(seen.partition_point(|&f| usize::from(f) < from + k));
+            }
+            self.searched = i;
+        }
+        // (Those before the initial value were all met by then: at most
+        // `full - 1`, the values but the initial one in a full palette.)
+        let at = self.before_initial.unwrap_or(full - 1) as u8;
+        if at != self.at {
+            // The numbers given so far: the blocks done, and this one's
+            // (its places not numbered yet are left as they are, or are
+            // numbered later); then the table.
+            renumber_bytes(&mut self.ids, self.at, at);
+            if !self.words.is_empty() {
+                renumber_words(&mut self.words, self.at, at);
+            }
+            let initial = self.found[usize::from(self.at)];
+            for n in self.at..at {
+                self.found[usize::from(n)] = self.found[usize::from(n) + 1];
+            }
+            self.found[usize::from(at)] = initial;
+            match DIRECT {
+                true => {
+                    for (n, &v) in self.found[..self.distinct].iter().enumerate() {
+                        self.slots[Self::home(v)] = n as u8;
+                    }
+                }
+                false => renumber_bytes(self.slots, self.at, at),
+            }
+            self.at = at;
+        }
+    }
+}
+
+/// The ids in `bytes` renumbered for the initial value's move from number
+/// `from` to `to` (not before it): `from` becomes `to`, the numbers
+/// between move down one. Built for AVX2 as well.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn renumber_bytes(bytes: &mut [u8], from: u8, to: u8) {
+    for n in bytes {
+        // Past `from` and up to `to`: one less.
+        let between = n.wrapping_sub(from).wrapping_sub(1) < to - from;
+        *n = if *n == from {
+            to
+        } else {
+            *n - u8::from(between)
         };
     }
-    PalettedContainer {
-        strategy,
-        config,
-        palette: Palette::from_entries(config.kind, config.bits, registry, &found[..distinct]),
-        storage: BitStorage::from_ids(config.bits, &ids, &lut, 2 * runs * RUN >= N),
+}
+
+/// [`renumber_bytes`] of the ids in `words`, a byte each: `from` (below
+/// `to`, at most 127) becomes `to`, those above it up to `to` one less.
+/// Every id is below 128 (the grow to 8 bits comes with number 128), so
+/// each byte's top bit is free to carry its tests: the sum of the id and
+/// `0x7F - t` sets it exactly where the id is past `t`, and stays inside
+/// the byte.
+fn renumber_words(words: &mut [i64], from: u8, to: u8) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOP: u64 = ONES << 7;
+    debug_assert!(from < to && to < 128);
+    let above = |t: u8| (0x7F - u64::from(t)) * ONES;
+    let (over_from, over_to) = (above(from), above(to));
+    let at_least_from = from.checked_sub(1).map(above);
+    for word in words {
+        let x = *word as u64;
+        debug_assert_eq!(x & TOP, 0, "ids below 128");
+        let past = |add: u64| (x + add) & TOP;
+        let past_from = past(over_from);
+        let down = (past_from & !past(over_to)) >> 7;
+        let at_from = at_least_from.map_or(TOP, past) & !past_from;
+        *word = (x - down + (at_from >> 7) * u64::from(to - from)) as i64;
     }
+}
+
+/// Where `value` first appears in `values`, if it does: runs of 32 tested
+/// whole (a test the compiler vectorises), then the one that holds it
+/// searched.
+fn first_index(values: &[u32], value: u32) -> Option<usize> {
+    let mut start = 0;
+    for chunk in values.chunks(32) {
+        if chunk.iter().fold(false, |any, &v| any | (v == value)) {
+            return chunk.iter().position(|&v| v == value).map(|k| start + k);
+        }
+        start += chunk.len();
+    }
+    None
 }
 
 /// More distinct values than the largest list palette holds: the sets end
@@ -263,9 +593,10 @@ fn build<const N: usize, const SLOTS: usize, const MOST: usize>(
 fn global(strategy: Strategy, values: &[u32]) -> PalettedContainer {
     // Those before the first probe past the list were checked; the first
     // value outside the registry is named, as the sets would name it.
-    // (`max` vectorises; the search runs only to name the culprit).
+    // (The fold of `max` vectorises; the search runs only to name the
+    // culprit.)
     let registry = strategy.registry_size();
-    if values.iter().copied().max().unwrap_or(0) >= registry {
+    if values.iter().fold(0, |most, &v| most.max(v)) >= registry {
         let bad = values.iter().copied().find(|&v| v >= registry);
         check_value(&strategy, bad.unwrap_or(registry));
     }
