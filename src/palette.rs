@@ -126,8 +126,10 @@ impl Palette {
                 index,
                 capacity,
             } => {
+                // Callers pick the configuration for the entries' count.
+                debug_assert!(entries.len() <= *capacity, "an overfull saved palette");
                 list.extend_from_slice(entries);
-                for (id, &v) in entries.iter().enumerate().take(*capacity) {
+                for (id, &v) in entries.iter().enumerate() {
                     index.insert_first(v, id as u32);
                 }
             }
@@ -428,23 +430,6 @@ impl std::ops::DerefMut for Slots {
     }
 }
 
-/// Appends `value` to a hash palette whatever its capacity, as a wire read
-/// does; a repeated value keeps its first index for lookups.
-#[inline]
-pub(crate) fn palette_push(palette: &mut Palette, value: u32) {
-    if let Palette::HashMap {
-        entries,
-        index,
-        capacity,
-    } = palette
-    {
-        if entries.len() < *capacity {
-            index.insert_first(value, entries.len() as u32);
-        }
-        entries.push(value);
-    }
-}
-
 /// The first index past `capacity` holding `value`, in an overfull hash
 /// palette's entries (none in any other).
 #[cold]
@@ -504,7 +489,7 @@ impl IdIndex {
     /// Maps `value` to `id` unless it is mapped already (one probe
     /// sequence for both the look-up and the insertion).
     #[inline]
-    fn insert_first(&mut self, value: u32, id: u32) {
+    pub(crate) fn insert_first(&mut self, value: u32, id: u32) {
         if (self.len + 1) * 2 > self.slots.len() {
             // The table grows first: the general path.
             if self.get(value).is_none() {

@@ -1,7 +1,7 @@
 //! The wire form: the container as a chunk packet sends it.
 
 use super::{PalettedContainer, fail};
-use crate::palette::{Palette, palette_push};
+use crate::palette::Palette;
 use crate::wire::{self, Reader};
 use crate::{Error, Strategy};
 
@@ -256,14 +256,27 @@ impl PalettedContainer {
                     }
                 }
             }
-            Palette::HashMap { capacity, .. } => {
+            Palette::HashMap {
+                entries,
+                index,
+                capacity,
+            } => {
                 let n = r.varint()?;
                 if strict {
                     strict_count(n, *capacity)?;
                 }
-                for _ in 0..n.max(0) {
+                // Every entry read is kept, as Minecraft's hash palette
+                // grows to hold it; those past the capacity (a lenient
+                // read, overfull) are not indexed (see `Palette`). A
+                // repeated value keeps its first index.
+                let n = n.max(0) as usize;
+                for _ in 0..n.min(*capacity) {
                     let v = id(r)?;
-                    palette_push(&mut self.palette, v);
+                    index.insert_first(v, entries.len() as u32);
+                    entries.push(v);
+                }
+                for _ in *capacity..n {
+                    entries.push(id(r)?);
                 }
             }
             Palette::Global { .. } => {}
