@@ -51,3 +51,7 @@ for s, b in [("flat", 4), ("17", 5), ("200", 8), ("300", 16), ("biome3", 2)]:
     ratio(f"set/{s} / storage_set/{sb} (per op)", [f"set/{s}"], [f"storage_set/{sb}"], True)
 for s in ["17", "200", "300"]:
     ratio(f"counts/{s} / counts/flat", [f"counts/{s}"], ["counts/flat"])
+for s in ["flat", "17", "200", "300", "biome3"]:
+    ratio(f"from_sets/{s} / from_values/{s}", [f"from_sets/{s}"], [f"from_values/{s}"])
+    ratio(f"iter/{s} / storage_values/{s}", [f"iter/{s}"], [f"storage_values/{s}"])
+    ratio(f"positions/{s} / storage_values/{s}", [f"positions/{s}"], [f"storage_values/{s}"])

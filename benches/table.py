@@ -62,7 +62,8 @@ def containers(root):
         if g not in groups:
             groups.append(g)
     order = ["get", "set", "get_and_set", "write", "be_copy", "serialized_size", "read",
-             "read_in_place", "pack", "unpack", "clone_packed", "counts"]
+             "read_in_place", "pack", "unpack", "clone_packed", "counts", "from_values",
+             "from_sets", "iter", "positions", "storage_values"]
     print("Time per pass (per op where a pass holds many: 4,096 for block states, 64 for biomes).\n")
     print("| workload | " + " | ".join(SECTIONS) + " |")
     print("|---" * (len(SECTIONS) + 1) + "|")
@@ -77,9 +78,24 @@ def containers(root):
             else:
                 cells.append(fmt(ns))
         print(f"| {g} | " + " | ".join(cells) + " |")
-    print("| write ÷ be_copy | " + " | ".join(
-        f"{r[f'write/{s}'] / r[f'be_copy/{s}']:.2f}x" if f"be_copy/{s}" in r else "-"
-        for s in SECTIONS) + " |")
+    def ratio(label, num, den):
+        print(f"| {label} | " + " | ".join(
+            f"{r[num(s)] / r[den(s)]:.2f}x" if num(s) in r and den(s) in r else "-"
+            for s in SECTIONS) + " |")
+
+    ratio("write ÷ be_copy", lambda s: f"write/{s}", lambda s: f"be_copy/{s}")
+    ratio("from_sets ÷ from_values", lambda s: f"from_sets/{s}", lambda s: f"from_values/{s}")
+    ratio("iter ÷ storage_values", lambda s: f"iter/{s}", lambda s: f"storage_values/{s}")
+    ratio("positions ÷ storage_values", lambda s: f"positions/{s}",
+          lambda s: f"storage_values/{s}")
+    # Per op, against the bit storage's width nearest the section's (8 and 2
+    # bits are not timed: 9 and 4 stand in, as in benches/instructions.py).
+    width = {"flat": 4, "17": 5, "200": 9, "300": 16, "biome3": 4}
+    for op in ["get", "set"]:
+        print(f"| {op} ÷ storage_{op} (per op) | " + " | ".join(
+            f"{r[f'{op}/{s}'] / ops(f'{op}/{s}') / (r[f'storage_{op}/{width[s]}'] / 4096):.2f}x"
+            if f"{op}/{s}" in r and f"storage_{op}/{width[s]}" in r else "-"
+            for s in SECTIONS) + " |")
     print()
     print("| workload | 4 bits | 5 bits | 9 bits | 16 bits |")
     print("|---|---|---|---|---|")
