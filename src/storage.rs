@@ -182,6 +182,18 @@ impl BitStorage {
         }
     }
 
+    /// 64 values of `bits` bits (1 to 3) given as bit planes: bit `k` of
+    /// `planes[j]` is bit `j` of value `k` (a biome container numbered a
+    /// mask of places at a time).
+    pub(crate) fn from_planes(bits: u32, planes: &[u64]) -> BitStorage {
+        debug_assert!((1..=3).contains(&bits) && planes.len() == bits as usize);
+        match bits {
+            1 => plane_longs::<1>(planes),
+            2 => plane_longs::<2>(planes),
+            _ => plane_longs::<3>(planes),
+        }
+    }
+
     /// Bits each value takes.
     ///
     /// ```
@@ -724,6 +736,47 @@ fn pack_words<const BITS: u32>(size: usize, mut words: Vec<i64>) -> BitStorage {
     BitStorage::shape(BITS, size, words)
 }
 
+/// [`BitStorage::from_planes`] at a width of `BITS`: each long's bits of
+/// each plane spread `BITS` apart, plane `j` `j` bits up.
+fn plane_longs<const BITS: u32>(planes: &[u64]) -> BitStorage {
+    let per = 64 / BITS;
+    let low = u64::MAX >> (64 - per);
+    let planes = &planes[..BITS as usize];
+    let mut longs = Vec::with_capacity(64usize.div_ceil(per as usize));
+    for c in 0..64u32.div_ceil(per) {
+        let mut long = 0;
+        for (j, &plane) in planes.iter().enumerate() {
+            long |= spread::<BITS>(plane >> (c * per) & low) << j;
+        }
+        longs.push(long as i64);
+    }
+    BitStorage::shape(BITS, 64, longs)
+}
+
+/// The low `64 / BITS` bits of `x`, bit `k` moved to bit `BITS * k` (the
+/// bits between 0): halves moved apart, then quarters, and so on down to
+/// single bits.
+#[inline(always)]
+fn spread<const BITS: u32>(x: u64) -> u64 {
+    match BITS {
+        1 => x,
+        2 => {
+            let x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+            let x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+            let x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+            let x = (x | x << 2) & 0x3333_3333_3333_3333;
+            (x | x << 1) & 0x5555_5555_5555_5555
+        }
+        _ => {
+            let x = (x | x << 32) & 0x001F_0000_0000_FFFF;
+            let x = (x | x << 16) & 0x001F_0000_FF00_00FF;
+            let x = (x | x << 8) & 0x100F_00F0_0F00_F00F;
+            let x = (x | x << 4) & 0x10C3_0C30_C30C_30C3;
+            (x | x << 2) & 0x1249_2492_4924_9249
+        }
+    }
+}
+
 /// Each word's eight ids of `bits` bits (a byte each) squeezed together
 /// ([`squeeze`]), built for AVX2 as well (four words at a time) and
 /// chosen at run time.
@@ -1133,6 +1186,33 @@ mod tests {
                     BitStorage::from_id_words(bits, size, words),
                     BitStorage::from_values(bits, size, &values),
                     "bits {bits} size {size}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn from_planes_packs_as_from_values_does() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for bits in 1..=3u32 {
+            for _ in 0..200 {
+                let planes: Vec<u64> = (0..bits)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        seed ^ seed >> 29
+                    })
+                    .collect();
+                let values: Vec<u32> = (0..64)
+                    .map(|k| {
+                        (0..bits).fold(0, |v, j| v | ((planes[j as usize] >> k & 1) as u32) << j)
+                    })
+                    .collect();
+                assert_eq!(
+                    BitStorage::from_planes(bits, &planes),
+                    BitStorage::from_values(bits, 64, &values),
+                    "bits {bits} planes {planes:x?}"
                 );
             }
         }

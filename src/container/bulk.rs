@@ -12,7 +12,9 @@
 //! numbers each value as that palette does (renumbering what it has
 //! numbered at a grow that moves the initial value, which happens early in
 //! a section: the palette is full only after its first values), and the
-//! numbers are packed once.
+//! numbers are packed once. A biome container's 64 values are met a value
+//! at a time instead, each value's places one word's bits, and only the
+//! last grow's palette numbers them.
 
 use std::cell::RefCell;
 
@@ -78,7 +80,7 @@ impl PalettedContainer {
         check_value(&strategy, initial);
         match strategy.kind() {
             Kind::BlockStates => build::<4096, 128, 32, 512, 256>(initial, strategy, values),
-            Kind::Biomes => build::<64, 64, 64, 128, 8>(initial, strategy, values),
+            Kind::Biomes => biomes(initial, strategy, values),
         }
     }
 
@@ -131,17 +133,131 @@ fn largest_list(strategy: Strategy) -> usize {
     most
 }
 
-/// The most values a list palette holds for a run to be numbered a value
-/// at a time rather than a place at a time (biomes': 8).
-const FEW: usize = 8;
+/// The entries of a biome container's largest list palette.
+const BIOME_MOST: usize = 8;
 
-/// A place of the run not numbered yet: no number is this large.
-const FREE: u8 = u8::MAX;
+/// [`PalettedContainer::from_values_with`] for a biome container: 64
+/// values, so the places of each are one word's bits. The values are met
+/// in first-appearance order, a value's places found at once; the grows
+/// are only counted, and the palette they leave (the values in
+/// first-appearance order, the initial value where the last grow put it)
+/// numbers each value once, its places going into the bit planes of its id.
+fn biomes(initial: u32, strategy: Strategy, values: &[u32]) -> PalettedContainer {
+    let Ok(values) = <&[u32; 64]>::try_from(values) else {
+        unreachable!("the size was checked")
+    };
+    debug_assert_eq!(largest_list(strategy), BIOME_MOST);
+    let Some(Met {
+        values: met,
+        distinct,
+        before_initial,
+    }) = meet(values, initial, strategy)
+    else {
+        return global(strategy, values);
+    };
+    if distinct == 0 {
+        return PalettedContainer::new(initial, strategy);
+    }
+    // Each grow puts the initial value after the values met before it, or
+    // where it first appears if that is earlier.
+    let mut config = strategy.configuration(0);
+    let mut at = 0;
+    for k in 0..distinct {
+        if k + 1 == capacity(config) {
+            config = strategy.configuration(config.bits + 1);
+            at = k.min(before_initial);
+        }
+    }
+    let mut palette = [initial; BIOME_MOST];
+    let mut planes = [0; 3];
+    let mut elsewhere = u64::MAX;
+    for (k, &(v, places)) in met[..distinct].iter().enumerate() {
+        let id = k + usize::from(k >= at);
+        palette[id] = v;
+        elsewhere &= !places;
+        for (j, plane) in planes.iter_mut().enumerate() {
+            *plane |= places & 0u64.wrapping_sub((id >> j & 1) as u64);
+        }
+    }
+    for (j, plane) in planes.iter_mut().enumerate() {
+        *plane |= elsewhere & 0u64.wrapping_sub((at >> j & 1) as u64);
+    }
+    let bits = config.bits;
+    PalettedContainer {
+        strategy,
+        config,
+        palette: Palette::from_entries(
+            config.kind,
+            bits,
+            strategy.registry_size(),
+            &palette[..=distinct],
+        ),
+        storage: BitStorage::from_planes(bits, &planes[..bits as usize]),
+    }
+}
 
-/// [`PalettedContainer::from_values_with`] for a container of `N` values,
-/// numbered in blocks of `BLOCK` (at most 128), runs of `RUN` each (a
-/// multiple of 16: a section's layers of stone or air are runs of 32 and
-/// far longer; a biome container is one run), whose largest list palette
+/// A biome container's values but the initial one, in first-appearance
+/// order, each with its places; and how many of them first appear before
+/// the initial value (`BIOME_MOST` if it does not appear).
+struct Met {
+    values: [(u32, u64); BIOME_MOST],
+    distinct: usize,
+    before_initial: usize,
+}
+
+/// The values of a biome container met in first-appearance order, each
+/// checked against the registry where the sets would check it; `None`
+/// once there are more than its largest list palette holds. Built for
+/// AVX2 as well (the compares of [`places_of`]), chosen at run time.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn meet(values: &[u32; 64], initial: u32, strategy: Strategy) -> Option<Met> {
+    let mut met = Met {
+        values: [(initial, 0); BIOME_MOST],
+        distinct: 0,
+        before_initial: BIOME_MOST,
+    };
+    let mut rest = u64::MAX;
+    while rest != 0 {
+        let v = values[rest.trailing_zeros() as usize];
+        let places = places_of(values, v);
+        rest &= !places;
+        if v == initial {
+            met.before_initial = met.distinct;
+            continue;
+        }
+        check_value(&strategy, v);
+        if met.distinct == BIOME_MOST - 1 {
+            return None;
+        }
+        met.values[met.distinct] = (v, places);
+        met.distinct += 1;
+    }
+    Some(met)
+}
+
+/// The places of `values` that hold `v`, a bit each: a byte of 0 or 1 a
+/// place (compares the compiler vectorises), then each eight bytes' low
+/// bits gathered into the top byte by one multiply (byte `i`'s bit lands
+/// on bit `56 + i`, no two products overlap).
+#[inline(always)]
+fn places_of(values: &[u32; 64], v: u32) -> u64 {
+    let mut flags = [0u8; 64];
+    for (flag, &w) in flags.iter_mut().zip(values) {
+        *flag = u8::from(w == v);
+    }
+    flags
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |places, (k, eight)| {
+            let eight = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+            places | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
+}
+
+/// [`PalettedContainer::from_values_with`] for a container of `N` values
+/// (a section's block states), numbered in blocks of `BLOCK` (at most
+/// 128), runs of `RUN` each (a multiple of 16: a section's layers of stone
+/// or air are runs of 32 and far longer), whose largest list palette
 /// holds `MOST` (a power of two, at most 256: numbers fit a byte). The
 /// table of numbers is the thread's direct one for registries up to 2^16
 /// values, else a hashed one of `SLOTS` (a power of two at least twice
@@ -279,32 +395,6 @@ fn scan<
                 // A run of one value (a layer of stone, of air).
                 let n = table.number(start, v, home(v));
                 table.ids[at..at + RUN].fill(n);
-            } else if MOST <= FEW {
-                // A run of a few values at most (more, and the container is
-                // global): each numbered once, at its first place, and
-                // given to all its places by one compare of the run.
-                table.ids[at..at + RUN].fill(FREE);
-                let mut k = 0;
-                loop {
-                    let v = run[k];
-                    let n = table.number(start + k, v, home(v));
-                    // (32 at a time: the compiler's best vector code.)
-                    let ids = table.ids[at..at + RUN].chunks_exact_mut(32);
-                    for (ids, run) in ids.zip(run.chunks_exact(32)) {
-                        let (Ok(ids), Ok(run)) =
-                            (<&mut [u8; 32]>::try_from(ids), <&[u32; 32]>::try_from(run))
-                        else {
-                            unreachable!("chunks of 32")
-                        };
-                        for (id, &w) in ids.iter_mut().zip(run) {
-                            *id = if w == v { n } else { *id };
-                        }
-                    }
-                    match first_free(&table.ids[at..at + RUN]) {
-                        Some(next) if table.distinct <= MOST => k = next,
-                        _ => break,
-                    }
-                }
             } else {
                 // (Loops of 16: each unrolls whole.)
                 for q in (0..RUN).step_by(16) {
@@ -327,19 +417,6 @@ fn scan<
         table.words.extend_from_slice(&words[..BLOCK / 8]);
     }
     true
-}
-
-/// The first place of `ids` (a multiple of 8 long) not numbered yet
-/// ([`FREE`]), eight at a time: the lowest byte of a word whose complement
-/// is 0.
-#[inline(always)]
-fn first_free(ids: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    ids.chunks_exact(8).enumerate().find_map(|(k, word)| {
-        let x = !u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
-        (zero != 0).then(|| 8 * k + zero.trailing_zeros() as usize / 8)
-    })
 }
 
 /// The values met so far, numbered as the palette the sets have built by
