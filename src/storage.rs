@@ -728,8 +728,7 @@ fn pack_words<const BITS: u32>(size: usize, mut words: Vec<i64>) -> BitStorage {
     }
     let longs = longs_for(BITS, size);
     words.truncate(longs);
-    // Room for fewer than 64 longs (a biome container's) is not worth a
-    // reallocation.
+    // Room for fewer than 64 longs is not worth a reallocation.
     if words.capacity() - longs >= 64 {
         words.shrink_to_fit();
     }

@@ -79,7 +79,7 @@ impl PalettedContainer {
         );
         check_value(&strategy, initial);
         match strategy.kind() {
-            Kind::BlockStates => build::<4096, 128, 32, 512, 256>(initial, strategy, values),
+            Kind::BlockStates => build(initial, strategy, values),
             Kind::Biomes => biomes(initial, strategy, values),
         }
     }
@@ -254,47 +254,51 @@ fn places_of(values: &[u32; 64], v: u32) -> u64 {
         })
 }
 
-/// [`PalettedContainer::from_values_with`] for a container of `N` values
-/// (a section's block states), numbered in blocks of `BLOCK` (at most
-/// 128), runs of `RUN` each (a multiple of 16: a section's layers of stone
-/// or air are runs of 32 and far longer), whose largest list palette
-/// holds `MOST` (a power of two, at most 256: numbers fit a byte). The
-/// table of numbers is the thread's direct one for registries up to 2^16
-/// values, else a hashed one of `SLOTS` (a power of two at least twice
-/// `MOST`, so at most half full).
-fn build<
-    const N: usize,
-    const BLOCK: usize,
-    const RUN: usize,
-    const SLOTS: usize,
-    const MOST: usize,
->(
-    initial: u32,
-    strategy: Strategy,
-    values: &[u32],
-) -> PalettedContainer {
-    let Ok(values) = <&[u32; N]>::try_from(values) else {
+/// A section's block states.
+const SECTION: usize = 4096;
+
+/// Values numbered at a time (at most 128: their ids are joined into
+/// words as a block).
+const BLOCK: usize = 128;
+
+/// Values tested at once for a run of one value (a multiple of 16 that
+/// divides `BLOCK`: a section's layers of stone or air are runs of 32 and
+/// far longer).
+const RUN: usize = 32;
+
+/// The entries of a section's largest list palette (a power of two, at
+/// most 256: numbers fit a byte).
+const MOST: usize = 256;
+
+/// Slots of the hashed table of numbers: a power of two at least twice
+/// `MOST`, so at most half full.
+const HASHED: usize = 512;
+
+const _: () = assert!(
+    SECTION % BLOCK == 0 && BLOCK <= 128 && BLOCK % RUN == 0 && RUN % 16 == 0,
+    "blocks of whole runs, of whole loops of 16"
+);
+const _: () = assert!(MOST.is_power_of_two() && MOST <= 256 && 2 * MOST <= HASHED);
+
+/// [`PalettedContainer::from_values_with`] for a section's block states,
+/// numbered `BLOCK` values at a time. The table of numbers is the thread's
+/// direct one for registries up to 2^16 values, else a hashed one.
+fn build(initial: u32, strategy: Strategy, values: &[u32]) -> PalettedContainer {
+    let Ok(values) = <&[u32; SECTION]>::try_from(values) else {
         unreachable!("the size was checked")
     };
-    debug_assert!(
-        largest_list(strategy) == MOST && MOST.is_power_of_two() && 2 * MOST <= SLOTS,
-        "{MOST} entries for {SLOTS} slots"
-    );
-    debug_assert!(MOST <= 256 && N % BLOCK == 0 && BLOCK % RUN == 0 && RUN % 16 == 0);
-    debug_assert!(BLOCK <= 128);
+    debug_assert_eq!(largest_list(strategy), MOST);
     let direct = (strategy.registry_size() as usize <= DIRECT).then(|| {
         DIRECT_SLOTS.try_with(|slots| {
             let mut slots = slots.try_borrow_mut().ok()?;
-            number::<N, BLOCK, RUN, DIRECT, MOST, true>(&mut slots, initial, strategy, values)
+            number::<DIRECT, true>(&mut slots, initial, strategy, values)
         })
     });
     let numbered = match direct {
         Some(Ok(numbered)) => numbered,
         // (Only while the thread's locals are being destroyed is there no
         // direct table; the hashed one serves then.)
-        _ => {
-            number::<N, BLOCK, RUN, SLOTS, MOST, false>(&mut [0; SLOTS], initial, strategy, values)
-        }
+        _ => number::<HASHED, false>(&mut [0; HASHED], initial, strategy, values),
     };
     match numbered {
         None => global(strategy, values),
@@ -307,7 +311,7 @@ fn build<
             strategy,
             config,
             palette,
-            storage: BitStorage::from_id_words(config.bits, N, ids),
+            storage: BitStorage::from_id_words(config.bits, SECTION, ids),
         },
     }
 }
@@ -338,21 +342,14 @@ thread_local! {
 /// (`DIRECT`: a value is its own slot, and the table is the thread's, with
 /// what earlier calls left in it) or hashed (free slots hold 0); `None`
 /// past the largest list palette.
-fn number<
-    const N: usize,
-    const BLOCK: usize,
-    const RUN: usize,
-    const SLOTS: usize,
-    const MOST: usize,
-    const DIRECT: bool,
->(
+fn number<const SLOTS: usize, const DIRECT: bool>(
     slots: &mut [u8; SLOTS],
     initial: u32,
     strategy: Strategy,
-    values: &[u32; N],
+    values: &[u32; SECTION],
 ) -> Option<Numbered> {
-    let mut table = Numbers::<BLOCK, SLOTS, MOST, DIRECT>::new(slots, initial, strategy, values);
-    if !scan::<N, BLOCK, RUN, SLOTS, MOST, DIRECT>(&mut table, values) {
+    let mut table = Numbers::<SLOTS, DIRECT>::new(slots, initial, strategy, values);
+    if !scan::<SLOTS, DIRECT>(&mut table, values) {
         return None;
     }
     let config = table.config;
@@ -372,19 +369,12 @@ fn number<
 /// the largest list palette holds. Built for AVX2 as well (the run test),
 /// chosen at run time.
 #[multiversion::multiversion(targets("x86_64+avx2"))]
-fn scan<
-    const N: usize,
-    const BLOCK: usize,
-    const RUN: usize,
-    const SLOTS: usize,
-    const MOST: usize,
-    const DIRECT: bool,
->(
-    table: &mut Numbers<BLOCK, SLOTS, MOST, DIRECT>,
-    values: &[u32; N],
+fn scan<const SLOTS: usize, const DIRECT: bool>(
+    table: &mut Numbers<SLOTS, DIRECT>,
+    values: &[u32; SECTION],
 ) -> bool {
-    let home = Numbers::<BLOCK, SLOTS, MOST, DIRECT>::home;
-    for block in (0..N).step_by(BLOCK) {
+    let home = Numbers::<SLOTS, DIRECT>::home;
+    for block in (0..SECTION).step_by(BLOCK) {
         for at in (0..BLOCK).step_by(RUN) {
             let start = block + at;
             let Ok(run) = <&[u32; RUN]>::try_from(&values[start..start + RUN]) else {
@@ -437,7 +427,7 @@ fn scan<
 /// is another value (`found` holds this call's values at their numbers,
 /// each of whose slots holds its number, and the initial value past them,
 /// whose slot is written first).
-struct Numbers<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT: bool> {
+struct Numbers<'a, const SLOTS: usize, const DIRECT: bool> {
     slots: &'a mut [u8; SLOTS],
     /// The value numbered k, for each k below `distinct`; the initial value
     /// past them. A number indexes it masked (`MOST` is a power of two):
@@ -467,9 +457,7 @@ struct Numbers<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, co
     ids: [u8; BLOCK],
 }
 
-impl<'a, const BLOCK: usize, const SLOTS: usize, const MOST: usize, const DIRECT: bool>
-    Numbers<'a, BLOCK, SLOTS, MOST, DIRECT>
-{
+impl<'a, const SLOTS: usize, const DIRECT: bool> Numbers<'a, SLOTS, DIRECT> {
     fn new(
         slots: &'a mut [u8; SLOTS],
         initial: u32,
