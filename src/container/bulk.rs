@@ -400,11 +400,11 @@ fn scan<const SLOTS: usize, const DIRECT: bool>(
         if table.distinct > MOST {
             return false;
         }
-        let mut words = [0; 16];
-        for (k, word) in words.iter_mut().enumerate().take(BLOCK / 8) {
+        let mut words = [0; BLOCK / 8];
+        for (k, word) in words.iter_mut().enumerate() {
             *word = i64::from_le_bytes(table.ids[8 * k..8 * k + 8].try_into().unwrap_or([0; 8]));
         }
-        table.words.extend_from_slice(&words[..BLOCK / 8]);
+        table.words.extend_from_slice(&words);
     }
     true
 }
