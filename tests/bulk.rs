@@ -99,6 +99,15 @@ fn set_in_order(initial: u32, strategy: Strategy, values: &[u32]) -> PalettedCon
     c
 }
 
+/// `from_values_with(initial, ..)` against the sets it stands for.
+fn same_as_sets(initial: u32, strategy: Strategy, values: &[u32], what: &str) {
+    assert_same(
+        &PalettedContainer::from_values_with(initial, strategy, values),
+        &set_in_order(initial, strategy, values),
+        what,
+    );
+}
+
 fn assert_same(built: &PalettedContainer, set: &PalettedContainer, what: &str) {
     assert_eq!(built, set, "{what}");
     // `==` compares the observable state; these say what differs.
@@ -125,9 +134,10 @@ fn from_values_is_the_sets_in_index_order() {
                 0 => values[rng.below(values.len() as u64) as usize],
                 _ => rng.below(registry) as u32,
             };
-            assert_same(
-                &PalettedContainer::from_values_with(initial, strategy, &values),
-                &set_in_order(initial, strategy, &values),
+            same_as_sets(
+                initial,
+                strategy,
+                &values,
                 &format!("{what}, initial {initial}"),
             );
         }
@@ -151,9 +161,10 @@ fn from_values_on_every_palette_size_and_initial_position() {
             let mut initials = vec![0, 1, (n / 2) as u32, (n - 1) as u32, 64, 1000];
             initials.retain(|&v| v < strategy.registry_size());
             for initial in initials {
-                assert_same(
-                    &PalettedContainer::from_values_with(initial, strategy, &values),
-                    &set_in_order(initial, strategy, &values),
+                same_as_sets(
+                    initial,
+                    strategy,
+                    &values,
                     &format!("{strategy:?}, {n} values, initial {initial}"),
                 );
             }
@@ -187,9 +198,10 @@ fn from_values_of_runs_at_every_width() {
                     .map(|i| ((i / run) % n) as u32 * 113 % strategy.registry_size())
                     .collect();
                 for initial in [0, values[0], values[size - 1]] {
-                    assert_same(
-                        &PalettedContainer::from_values_with(initial, strategy, &values),
-                        &set_in_order(initial, strategy, &values),
+                    same_as_sets(
+                        initial,
+                        strategy,
+                        &values,
                         &format!("{strategy:?}, runs of {run}, {n} values, initial {initial}"),
                     );
                 }
@@ -280,11 +292,7 @@ fn from_values_with_hashed_values_that_share_a_home() {
             })
             .collect();
         let initial = shared[round % shared.len()];
-        assert_same(
-            &PalettedContainer::from_values_with(initial, blocks, &values),
-            &set_in_order(initial, blocks, &values),
-            &format!("round {round}"),
-        );
+        same_as_sets(initial, blocks, &values, &format!("round {round}"));
     }
 }
 
@@ -313,9 +321,10 @@ fn from_values_after_other_sections_on_the_same_thread() {
     for (k, order) in orders.iter().enumerate() {
         let values: Vec<u32> = (0..4096).map(order).collect();
         for initial in [100, 200, 2500, 5] {
-            assert_same(
-                &PalettedContainer::from_values_with(initial, blocks, &values),
-                &set_in_order(initial, blocks, &values),
+            same_as_sets(
+                initial,
+                blocks,
+                &values,
                 &format!("order {k}, initial {initial}"),
             );
         }
@@ -338,9 +347,10 @@ fn from_values_whose_palette_grows_late() {
             })
             .collect();
         for initial in [0, 7, 16 * 7, 17 * 7, 33 * 7, values[3000]] {
-            assert_same(
-                &PalettedContainer::from_values_with(initial, blocks, &values),
-                &set_in_order(initial, blocks, &values),
+            same_as_sets(
+                initial,
+                blocks,
+                &values,
                 &format!("grow at {grow}, {second}, initial {initial}"),
             );
         }
@@ -356,9 +366,10 @@ fn from_values_of_biome_runs() {
     for distinct in 1..=12u32 {
         let values: Vec<u32> = (0..64u32).map(|i| (i * 5 + i / 7) % distinct * 3).collect();
         for initial in [0, 3, 30, 64] {
-            assert_same(
-                &PalettedContainer::from_values_with(initial, biomes, &values),
-                &set_in_order(initial, biomes, &values),
+            same_as_sets(
+                initial,
+                biomes,
+                &values,
                 &format!("{distinct} values, initial {initial}"),
             );
         }
