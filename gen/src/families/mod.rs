@@ -66,19 +66,28 @@ pub const FAMILIES: &[Family] = &[
 ];
 
 /// The families that mean something at every version: their inputs are
-/// sets, unpacks and the container's own `write` bytes, all made at the
-/// version. The others build 26.x wire bytes by hand (`wire-*`, `one-id`,
-/// `unpack-dups`) or `fill` a storage (26.x only), or are about one
-/// version's rules (`longs`: the long count, up to 1.21.4).
+/// sets, unpacks, the container's own `write` bytes and hand-built wire
+/// bytes in the version's form (with the long count before 1.21.5), and
+/// storage ops (`fill` only where the version has it, 26.3). The one
+/// family left out is about one version's rules (`longs`: the long count,
+/// up to 1.21.4).
 pub const EVERY_VERSION: &[&str] = &[
     "flat",
     "ladder",
     "stale",
     "unpack",
     "random",
+    "storage",
     "read",
     "roundtrip",
+    "wire-count",
+    "wire-varint",
+    "wire-bits",
+    "wire-cut",
+    "one-id",
+    "unpack-dups",
     "positions-out",
+    "storage-odd",
     "sizes",
 ];
 

@@ -91,7 +91,7 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
             let mut bytes = vec![byte];
             // The global storage has 0 bits for one id: any longs are trailing.
             let bits = strategy.configuration(u32::from(byte)).bits;
-            bytes.extend(super::wire::packed_bytes(
+            bytes.extend(super::wire::storage_bytes(
                 bits,
                 &indices(rng, size, u64::from(registry)),
             ));

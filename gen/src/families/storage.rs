@@ -39,6 +39,8 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         Some(n) => n.parse().unwrap_or(1),
     };
     let mut d = Draft::storage("storage", seed, name, bits, size);
+    // `fill` came with 26.3; earlier storages have none.
+    let has_fill = super::at_version().rules().has_fill();
     d.notes = format!("bit storage of {bits} bits, {size} values");
     // Java ints: a 32-bit storage holds values up to 2^31 - 1 there.
     let max: i64 = if bits == 0 {
@@ -79,7 +81,9 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     random_ops(&mut d, rng, k);
     d.bare("values");
     d.bare("longs");
-    d.fill(value(rng));
+    if has_fill {
+        d.fill(value(rng));
+    }
     for _ in 0..3 {
         d.s_get(index(rng));
     }
@@ -116,8 +120,10 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     d.s_set(index(rng), over);
     d.s_get_and_set(size as i64, 0);
     d.s_set(-1, 0);
-    d.fill(-1);
-    d.fill(max);
+    if has_fill {
+        d.fill(-1);
+        d.fill(max);
+    }
     d.bare("longs");
     d
 }

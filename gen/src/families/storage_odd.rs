@@ -89,7 +89,9 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
     d.s_set(0, if bits >= 31 { -1 } else { max + 1 });
     d.s_get_and_set(last, rng.range(0, max as u64) as i64);
     d.s_get_and_set(size, 0);
-    d.fill(rng.range(0, max as u64) as i64);
+    if super::at_version().rules().has_fill() {
+        d.fill(rng.range(0, max as u64) as i64);
+    }
     d.s_get(last);
     d.bare("longs");
     if size <= 4096 {

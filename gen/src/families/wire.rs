@@ -8,7 +8,7 @@
 
 use paletted::{Configuration, Kind, PaletteKind, Strategy};
 
-use super::{pos, Sim};
+use super::{at_version, pos, Sim};
 use crate::rng::Rng;
 
 /// Minecraft's VarInt of `v` (as an unsigned 32-bit pattern, so a negative
@@ -68,6 +68,25 @@ pub(crate) fn pack_longs(bits: u32, values: &[u64]) -> Vec<i64> {
             l as i64
         })
         .collect()
+}
+
+/// The storage as the version's wire sends it: the longs, after their count
+/// (a VarInt) in versions that send one (before 1.21.5). Old readers take
+/// the count from the input, which is where they are most fragile.
+pub(crate) fn storage_bytes(bits: u32, values: &[u64]) -> Vec<u8> {
+    let longs = pack_longs(bits, values);
+    let mut out = long_count(longs.len());
+    out.extend(longs_bytes(&longs));
+    out
+}
+
+/// The VarInt count of `n` longs where the version sends one, else nothing.
+pub(crate) fn long_count(n: usize) -> Vec<u8> {
+    if at_version().rules().long_count() {
+        varint(n as i32)
+    } else {
+        Vec::new()
+    }
 }
 
 /// Longs as the wire writes them: 8 bytes big-endian each, no count.
@@ -136,7 +155,7 @@ pub(crate) fn section(
         }
         PaletteKind::Global => {}
     }
-    out.extend(packed_bytes(config.bits, values));
+    out.extend(storage_bytes(config.bits, values));
     out
 }
 
@@ -216,6 +235,33 @@ mod tests {
         assert_eq!(varint(-1), [0xff, 0xff, 0xff, 0xff, 0x0f]);
         assert_eq!(padded_varint(0, 5), [0x80, 0x80, 0x80, 0x80, 0x00]);
         assert_eq!(padded_varint(3, 6).len(), 6);
+    }
+
+    /// A well-formed section built at a version reads back there, and only
+    /// there when the version sends a long count: the count is where the
+    /// forms differ.
+    #[test]
+    fn a_section_is_in_its_versions_wire_form() {
+        use paletted::{PalettedContainer, Version};
+        let values: Vec<u64> = (0..4096).map(|i| (i % 3) as u64).collect();
+        for v in [Version::V1_20_1, Version::V1_21_4, Version::V26_3] {
+            let strategy = Strategy::block_states(v.block_states()).with_rules(v.rules());
+            let bytes = super::super::AT.with(|at| {
+                let before = at.replace(v);
+                let bytes = section(&strategy, 4, 3, &[7, 8, 9], &values);
+                at.set(before);
+                bytes
+            });
+            let mut c = PalettedContainer::new(0, strategy);
+            c.read(&bytes).unwrap();
+            assert_eq!(c.get_at(4095), [7, 8, 9][4095 % 3], "at {v}");
+            let mut again = Vec::new();
+            c.write(&mut again);
+            assert_eq!(again, bytes, "at {v}");
+            let long_count = v.rules().long_count();
+            let mut other = PalettedContainer::new(0, strategy.with_rules(Version::V26_3.rules()));
+            assert_eq!(other.read(&bytes).is_ok(), !long_count, "at {v}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `wire-cut`: wire input cut short at every kind of place: before the bits
 //! byte (no input), inside the count's VarInt, inside an id's VarInt,
-//! between ids, inside a long, at a long's edge and before the longs; into a
+//! between ids, inside a long, at a long's edge, before the longs and, where
+//! the version sends one (before 1.21.5), inside the count of longs; into a
 //! fresh container and one whose configuration the read reuses; and, in
 //! place, a read of fewer entries than the one before cut in its longs,
 //! which leaves old indices past the new palette's end.
@@ -8,10 +9,10 @@
 use paletted::{Kind, PaletteKind, Strategy};
 
 use super::wire::{
-    bytes_for, capacity, indices, packed_bytes, padded_varint, palette_ids, read_in_place_first,
-    reveal, varint,
+    bytes_for, capacity, indices, long_count, packed_bytes, padded_varint, palette_ids,
+    read_in_place_first, reveal, varint,
 };
-use super::{full_registry, kind_name, kind_of, Family, Sim};
+use super::{at_version, full_registry, kind_name, kind_of, Family, Sim};
 use crate::draft::Draft;
 use crate::rng::Rng;
 
@@ -31,14 +32,20 @@ fn rungs(kind: Kind) -> &'static [&'static str] {
     }
 }
 
-fn places(rung: &str) -> &'static [&'static str] {
-    match rung {
-        "single" => &["bits", "id"],
-        "global" => &["bits", "longmid", "longedge", "nolongs"],
-        _ => &[
+/// Where a read of `rung` is cut; `longcount` (inside the VarInt count of
+/// longs) only where the version sends one.
+fn places(rung: &str) -> Vec<&'static str> {
+    let mut places = match rung {
+        "single" => vec!["bits", "id"],
+        "global" => vec!["bits", "longmid", "longedge", "nolongs"],
+        _ => vec![
             "bits", "count", "id", "ids", "longmid", "longedge", "nolongs",
         ],
+    };
+    if rung != "single" && at_version().rules().long_count() {
+        places.push("longcount");
     }
+    places
 }
 
 fn variants() -> Vec<String> {
@@ -97,6 +104,8 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         _ => n as u64,
     };
     let longs = packed_bytes(config.bits, &indices(rng, strategy.size(), bound));
+    // Before 1.21.5 the longs follow their count.
+    let count = long_count(longs.len() / 8);
     // The bytes up to the cut.
     let mut bytes = Vec::new();
     if place != "bits" {
@@ -131,11 +140,18 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         match place {
             "longmid" => {
                 let at = 8 * rng.below(longs.len() as u64 / 8) as usize + rng.range(1, 7) as usize;
+                bytes.extend(&count);
                 bytes.extend(&longs[..at]);
             }
             "longedge" => {
                 let at = 8 * rng.below(longs.len() as u64 / 8) as usize;
+                bytes.extend(&count);
                 bytes.extend(&longs[..at]);
+            }
+            "longcount" => {
+                // Padded so that even a one-long storage's count can be cut inside.
+                let v = padded_varint((longs.len() / 8) as i32, rng.range(2, 5) as usize);
+                bytes.extend(&v[..rng.range(1, v.len() as u64 - 1) as usize]);
             }
             _ => {}
         }

@@ -6,7 +6,7 @@
 use paletted::{Configuration, Kind, PaletteKind, Strategy};
 
 use super::wire::{
-    capacity, indices, packed_bytes, padded_varint, palette_ids, read_in_place_first, reveal,
+    capacity, indices, padded_varint, palette_ids, read_in_place_first, reveal, storage_bytes,
     varint,
 };
 use super::{full_registry, kind_name, kind_of, Family, Sim};
@@ -130,7 +130,7 @@ fn build(variant: &str, rng: &mut Rng, seed: u64, name: String) -> Draft {
         } else {
             count as u64
         };
-        bytes.extend(packed_bytes(
+        bytes.extend(storage_bytes(
             config.bits,
             &indices(rng, strategy.size(), bound),
         ));
