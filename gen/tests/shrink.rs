@@ -359,3 +359,20 @@ fn against_a_recording_only_sound_candidates_are_tried() {
         .collect();
     assert_eq!(derived.kept, changes);
 }
+
+#[test]
+fn a_run_dependent_result_carries_over_as_it_is() {
+    // The parent's op 7 (a set, kept) recorded as run-dependent: the derived recording
+    // holds all of its results, in the golden file's `run_dependent` key.
+    let mut parent = golden("ladder/biomes-r9");
+    let seen = Outcome::seen([parent.results[7].clone(), Outcome::Ok(Value::from(1))]);
+    parent.results[7] = seen.clone();
+    let derived =
+        gen::shrink::shrink_recorded(&parent, &mut Planted::new(Bug::CountOrder)).unwrap();
+    assert_eq!(derived.kept, [5, 7, 12]);
+    assert_eq!(derived.results[1], seen);
+    let text = derived.recording(&parent, "a test").to_text();
+    assert!(text.contains(r#""run_dependent":[{"op":1,"#), "{text}");
+    let back = Recorded::parse(&text, std::path::Path::new("x.json")).unwrap();
+    assert_eq!(back.results[1], seen);
+}
