@@ -5,10 +5,13 @@
 //!   results: results come only from Minecraft (record them, then check).
 //!   Randomness is the crate's own SplitMix64 ([`rng`]), so a seed gives the
 //!   same bytes whatever the dependencies do.
-//! - [`shrink`]: delta debugging of a diverging case down to a few ops, for
-//!   any predicate. With a live Minecraft (the JVM executor) the predicate is
-//!   [`shrink::executors_differ`]; against a recording it is
-//!   [`shrink::disagrees_with_recording`].
+//! - [`shrink`]: the one shrinker. Against a recording, with no Minecraft,
+//!   [`shrink::against_recording`] keeps the prefix to the divergence less
+//!   the ops before it that only observe, so the kept ops keep their recorded
+//!   results ([`shrink::Derived`], a recording derived from its parent; `rig
+//!   shrink`, `rig conformance`). With a live Minecraft (the JVM executor),
+//!   [`shrink()`] also drops state-changing ops and simplifies values, for any
+//!   predicate ([`shrink::executors_differ`]; `rig fuzz`).
 //! - [`plant`]: the Rust executor with one planted bug, to prove the
 //!   shrinker end to end.
 //! - [`coverage`]: which palette transitions, resizes, storage widths, op

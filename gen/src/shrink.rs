@@ -1,7 +1,13 @@
 //! The shrinker: cuts a diverging case down to a minimal one that still
 //! diverges, for a regression case a person can read.
 //!
-//! First delta debugging over the operations (Zeller and Hildebrandt's
+//! Against a recording, with no Minecraft to ask, only cuts that leave the
+//! kept ops' recorded results true are sound: [`against_recording`] keeps
+//! the prefix to the divergence, less the ops before it that only observe,
+//! and gives a [`Derived`] case holding the parent's results (`rig shrink`,
+//! `rig conformance`).
+//!
+//! With a live Minecraft ([`shrink`], `rig fuzz`): first delta debugging over the operations (Zeller and Hildebrandt's
 //! ddmin, which ends 1-minimal: no single op can go), then simpler values
 //! (smaller ids, coordinates 0, fewer bytes, zeroed longs), then ddmin again,
 //! until nothing changes. The predicate decides what "still diverges" means,
@@ -535,11 +541,75 @@ pub fn disagrees_with_recording<'a>(
     }
 }
 
-/// Shrinks a recorded case against its own recording, as far as
-/// [`disagrees_with_recording`] allows, quickly: the prefix ending at the
-/// first disagreement, then ddmin over its observing ops only.
-pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<Shrunk, String> {
-    let results = rust
+/// A case cut from a recorded one without Minecraft: the parent's ops at
+/// [`Derived::kept`], with the parent's recorded results for them.
+///
+/// Sound because every op left out before the last kept one only observes:
+/// the kept ops see the states they saw in the parent, so the recorded
+/// results still hold for them, and the case fails while the bug is in and
+/// passes once it is fixed.
+#[derive(Clone, Debug)]
+pub struct Derived {
+    /// The kept ops (the parent's name and subject).
+    pub case: Case,
+    /// Where each kept op sits in the parent, in order.
+    pub kept: Vec<usize>,
+    /// The parent's recorded results for the kept ops.
+    pub results: Vec<Outcome>,
+    /// Operations before.
+    pub from_ops: usize,
+    /// How many times the predicate ran.
+    pub tests: usize,
+}
+
+/// The one shrinker against recorded results: cuts `case` (recorded as
+/// `results`) to the prefix ending at op `at`, the divergence, less the
+/// observing ops before it that `diverges` does without.
+///
+/// `diverges(candidate, expected)` gets each candidate with the recorded
+/// results of its ops, and says whether it still diverges as the case did;
+/// ddmin runs over the observing ops only, so every candidate is sound.
+/// `rig shrink` and `rig conformance` call it; with a live Minecraft,
+/// [`shrink`] may cut further.
+pub fn against_recording(
+    case: &Case,
+    results: &[Outcome],
+    at: usize,
+    mut diverges: impl FnMut(&Case, &[Outcome]) -> bool,
+) -> Derived {
+    let at = at.min(case.ops.len().saturating_sub(1));
+    let looks: Vec<usize> = (0..at).filter(|&i| observes(&case.ops, i)).collect();
+    let chosen = |kept: &[usize]| -> Vec<usize> {
+        (0..=at)
+            .filter(|i| looks.binary_search(i).is_err() || kept.binary_search(i).is_ok())
+            .collect()
+    };
+    let cut = |indices: &[usize]| -> (Case, Vec<Outcome>) {
+        let results = indices.iter().map(|&i| results[i].clone()).collect();
+        (select(case, indices), results)
+    };
+    let mut tests = 0;
+    let kept = ddmin(looks.clone(), &mut |kept: &[usize]| {
+        tests += 1;
+        let (candidate, expected) = cut(&chosen(kept));
+        diverges(&candidate, &expected)
+    });
+    let kept = chosen(&kept);
+    let (cut_case, cut_results) = cut(&kept);
+    Derived {
+        case: cut_case,
+        kept,
+        results: cut_results,
+        from_ops: case.ops.len(),
+        tests,
+    }
+}
+
+/// Shrinks a recorded case against its own recording with
+/// [`against_recording`]: `exec` (the Rust containers, or a planted copy)
+/// must still disagree with the recording, first at the last kept op.
+pub fn shrink_recorded(recorded: &Recorded, exec: &mut dyn Executor) -> Result<Derived, String> {
+    let results = exec
         .run(&recorded.case)
         .map_err(|e| format!("case {}: {e}", recorded.case.name))?;
     let Some(at) = first_disagreement(&recorded.results, &results) else {
@@ -548,26 +618,64 @@ pub fn shrink_recorded(recorded: &Recorded, rust: &mut dyn Executor) -> Result<S
             recorded.case.name
         ));
     };
-    let n = (at + 1).min(recorded.case.ops.len());
-    let prefix = with_ops(&recorded.case, recorded.case.ops.truncated(n));
-    let looks: Vec<usize> = (0..n - 1).filter(|&i| observes(&prefix.ops, i)).collect();
-    let mut tests = 1;
-    let mut predicate = disagrees_with_recording(recorded, rust);
-    let keep = |kept: &[usize]| -> Case {
-        let chosen: Vec<usize> = (0..n)
-            .filter(|i| !looks.contains(i) || kept.contains(i))
-            .collect();
-        select(&prefix, &chosen)
-    };
-    let kept = ddmin(looks.clone(), &mut |kept: &[usize]| {
-        tests += 1;
-        predicate(&keep(kept))
-    });
-    Ok(Shrunk {
-        case: keep(&kept),
-        from_ops: recorded.case.ops.len(),
-        tests,
-    })
+    let mut derived = against_recording(
+        &recorded.case,
+        &recorded.results,
+        at,
+        |candidate, expected| {
+            exec.run(candidate).is_ok_and(|actual| {
+                first_disagreement(expected, &actual) == Some(candidate.ops.len() - 1)
+            })
+        },
+    );
+    derived.tests += 1;
+    Ok(derived)
+}
+
+impl Derived {
+    /// The derived recording `rig shrink` writes and `rig add` files: named
+    /// `regress/<parent>-shrunk`, with the parent's `source`, and a
+    /// provenance ([`harness::store::Derivation`]) naming the parent, its
+    /// fingerprint (`parent_results` are the parent's recorded results) and
+    /// the kept ops.
+    pub fn recording(&self, parent: &Recorded, why: &str) -> Recorded {
+        let mut case = self.case.clone();
+        case.name = format!("regress/{}-shrunk", stem(&parent.case.name));
+        for key in [
+            "generator",
+            "seed",
+            "notes",
+            harness::recorded::RUN_DEPENDENT,
+        ] {
+            case.extra.remove(key);
+        }
+        case.extra.insert("generator".into(), json!("rig shrink"));
+        case.extra.insert(
+            "notes".into(),
+            json!(format!(
+                "shrunk from {} ({} ops) to {} ops: {why}; the kept ops' results are the parent's recorded results (every op left out before the last one only observes)",
+                parent.case.name,
+                self.from_ops,
+                self.case.ops.len()
+            )),
+        );
+        case.extra.insert(
+            "recorder".into(),
+            json!("rig shrink (derived from a recording)"),
+        );
+        harness::store::Derivation {
+            parent: parent.case.name.clone(),
+            sha256: harness::store::fingerprint(&parent.case, &parent.results),
+            ops: self.kept.clone(),
+        }
+        .annotate(&mut case.extra);
+        Recorded {
+            case,
+            source: parent.source.clone(),
+            results: self.results.clone(),
+            format: harness::case::FORMAT,
+        }
+    }
 }
 
 /// The ops of `case` at `indices`, in order.

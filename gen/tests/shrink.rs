@@ -7,6 +7,7 @@ use harness::case::{Case, ContainerOp, Ops};
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
+use harness::verdict::{judge, Verdict};
 use serde_json::Value;
 
 /// The longest random-family cases of seed 1 that the bug shows in.
@@ -244,4 +245,134 @@ fn a_run_dependent_op_is_never_chased() {
     let mut rust = RustExecutor::new();
     let mut predicate = disagrees_with_recording(&recorded, &mut rust);
     assert!(!predicate(&recorded.case));
+}
+
+/// A golden recording of this repository.
+fn golden(name: &str) -> Recorded {
+    let path = format!("{}/../cases/golden/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    Recorded::parse(&text, std::path::Path::new(&path)).unwrap()
+}
+
+#[test]
+fn a_recorded_case_shrinks_to_a_derived_recording_that_fails_only_with_the_bug() {
+    // ladder/biomes-r9 opens with five ops that only look (bits, palette, write, pack,
+    // counts); reversed counts first show at op 12, after the sets of values 0 and 1.
+    let parent = golden("ladder/biomes-r9");
+    assert_eq!(
+        (0..5).map(|i| parent.case.ops.kind(i)).collect::<Vec<_>>(),
+        ["bits", "palette", "write", "pack", "counts"]
+    );
+    let derived =
+        gen::shrink::shrink_recorded(&parent, &mut Planted::new(Bug::CountOrder)).unwrap();
+    assert_eq!(derived.kept, [5, 7, 12], "{}", derived.case.to_text());
+    assert_eq!(derived.case.ops, parent.case.ops.select(&[5, 7, 12]));
+    let recorded: Vec<Outcome> = [5, 7, 12]
+        .iter()
+        .map(|&i| parent.results[i].clone())
+        .collect();
+    assert_eq!(derived.results, recorded);
+
+    // Written as a recording derived from its parent, with the parent's results.
+    let recording = derived.recording(&parent, "a test");
+    assert_eq!(recording.case.name, "regress/ladder-biomes-r9-shrunk");
+    assert_eq!(recording.source, parent.source);
+    assert_eq!(recording.results, recorded);
+    let extra = &recording.case.extra;
+    assert_eq!(extra["derived_from"], "ladder/biomes-r9");
+    assert_eq!(extra["parent_ops"], serde_json::json!([5, 7, 12]));
+    assert_eq!(
+        extra["parent_sha256"],
+        harness::store::fingerprint(&parent.case, &parent.results).as_str()
+    );
+    let back = Recorded::parse(&recording.to_text(), std::path::Path::new("x.json")).unwrap();
+    assert_eq!(back.results, recorded);
+
+    // It fails while the bug is in and passes once it is out.
+    let none = harness::known::Known::none();
+    let with_bug = judge(
+        &mut Planted::new(Bug::CountOrder),
+        &recording.case,
+        &recording.results,
+        &none,
+    );
+    assert!(with_bug.is_failure(), "{with_bug:?}");
+    let fixed = judge(
+        &mut RustExecutor::new(),
+        &recording.case,
+        &recording.results,
+        &none,
+    );
+    assert_eq!(fixed, Verdict::Passed);
+}
+
+#[test]
+fn a_divergence_at_palette_after_one_value_keeps_the_sets_and_the_palette() {
+    // The recorded palette after the second value reversed stands for a resize that puts
+    // the new value first: what is left is the two sets (the first sets the initial value,
+    // still a state change to keep) and the palette.
+    let mut parent = golden("ladder/biomes-r9");
+    assert_eq!(parent.case.ops.kind(9), "palette");
+    if let Outcome::Ok(Value::Array(ids)) = &mut parent.results[9] {
+        ids.reverse();
+    }
+    let derived = gen::shrink::shrink_recorded(&parent, &mut RustExecutor::new()).unwrap();
+    assert_eq!(derived.kept, [5, 7, 9]);
+    let Ops::Container(ops) = &derived.case.ops else {
+        panic!("a container case")
+    };
+    assert!(matches!(
+        ops[..],
+        [
+            ContainerOp::Set { .. },
+            ContainerOp::Set {
+                x: 1,
+                y: 0,
+                z: 0,
+                value: 1
+            },
+            ContainerOp::Palette
+        ]
+    ));
+    assert_eq!(derived.results[2], parent.results[9]);
+}
+
+#[test]
+fn against_a_recording_only_sound_candidates_are_tried() {
+    // Every candidate the predicate sees is a prefix of the parent less observing ops,
+    // handed with the parent's own results for its ops.
+    let parent = golden("random/block_states-s1");
+    let at = parent.case.ops.len() - 1;
+    let mut seen = 0;
+    let derived =
+        gen::shrink::against_recording(&parent.case, &parent.results, at, |c, expected| {
+            seen += 1;
+            assert_eq!(c.ops.len(), expected.len());
+            assert_eq!(c.subject, parent.case.subject);
+            true
+        });
+    assert!(seen >= 1);
+    // Everything that only observes before the last op goes; every state change stays.
+    let changes: Vec<usize> = (0..at)
+        .filter(|&i| parent.case.ops.changes_state(i))
+        .chain([at])
+        .collect();
+    assert_eq!(derived.kept, changes);
+}
+
+#[test]
+fn a_run_dependent_result_carries_over_as_it_is() {
+    // The parent's op 7 (a set, kept) recorded as run-dependent: the derived recording
+    // holds all of its results, in the golden file's `run_dependent` key.
+    let mut parent = golden("ladder/biomes-r9");
+    let seen = Outcome::seen([parent.results[7].clone(), Outcome::Ok(Value::from(1))]);
+    parent.results[7] = seen.clone();
+    let derived =
+        gen::shrink::shrink_recorded(&parent, &mut Planted::new(Bug::CountOrder)).unwrap();
+    assert_eq!(derived.kept, [5, 7, 12]);
+    assert_eq!(derived.results[1], seen);
+    let text = derived.recording(&parent, "a test").to_text();
+    assert!(text.contains(r#""run_dependent":[{"op":1,"#), "{text}");
+    let back = Recorded::parse(&text, std::path::Path::new("x.json")).unwrap();
+    assert_eq!(back.results[1], seen);
 }

@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
 use crate::case::Case;
 use crate::error::ParseError;
 use crate::known;
@@ -14,7 +17,90 @@ use crate::snapshot::{Provenance, Snapshot};
 
 /// Keys of a recording's extra top-level fields that describe the
 /// recording itself; import copies them into the snapshot's provenance.
-const PROVENANCE_KEYS: [&str; 3] = ["recorder", "minecraft_version", "jar_sha1"];
+const PROVENANCE_KEYS: [&str; 6] = [
+    "recorder",
+    "minecraft_version",
+    "jar_sha1",
+    DERIVED_FROM,
+    PARENT_SHA256,
+    PARENT_OPS,
+];
+
+/// The provenance key naming the parent of a derived recording (see [`Derivation`]).
+pub const DERIVED_FROM: &str = "derived_from";
+/// The provenance key holding the parent's [`fingerprint`] when it was derived from.
+pub const PARENT_SHA256: &str = "parent_sha256";
+/// The provenance key listing the kept ops' indices in the parent, as a JSON list.
+pub const PARENT_OPS: &str = "parent_ops";
+
+/// How many derivations deep a chain of derived recordings may go.
+const DERIVED_DEPTH: usize = 8;
+
+/// A recording derived from another by leaving ops out (`rig shrink` of a
+/// recorded case, no Minecraft involved): it keeps the parent's subject, the
+/// parent's ops at [`Derivation::ops`] and their recorded results.
+///
+/// Those results are Minecraft's only because every op left out before the
+/// last kept one only observes (it changes nothing a later op sees), so its
+/// results are truth only once checked against the parent ([`Store::gate`]);
+/// the trusted sources alone never accept it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    /// The parent's case name.
+    pub parent: String,
+    /// The parent's [`fingerprint`] when the case was derived.
+    pub sha256: String,
+    /// Where each kept op sits in the parent, in order.
+    pub ops: Vec<usize>,
+}
+
+impl Derivation {
+    /// The derivation a provenance names: `None` when it names none, an
+    /// error when its keys are malformed.
+    pub fn of(provenance: &Provenance) -> Option<Result<Derivation, String>> {
+        let parent = provenance.get(DERIVED_FROM)?.to_string();
+        let sha256 = provenance.get(PARENT_SHA256).unwrap_or("").to_string();
+        if sha256.len() != 64 || !sha256.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Some(Err(format!(
+                "`{PARENT_SHA256}: {sha256}` is not a SHA-256 (64 hex digits)"
+            )));
+        }
+        let ops = provenance.get(PARENT_OPS).unwrap_or("");
+        let Ok(ops) = serde_json::from_str::<Vec<usize>>(ops) else {
+            return Some(Err(format!(
+                "`{PARENT_OPS}: {ops}` is not a list of op indices"
+            )));
+        };
+        Some(Ok(Derivation {
+            parent,
+            sha256,
+            ops,
+        }))
+    }
+
+    /// Writes the derivation into a recording's top-level keys, which
+    /// [`Store::provenance`] carries into its snapshot.
+    pub fn annotate(&self, extra: &mut Map<String, Value>) {
+        extra.insert(DERIVED_FROM.into(), Value::from(self.parent.as_str()));
+        extra.insert(PARENT_SHA256.into(), Value::from(self.sha256.as_str()));
+        extra.insert(PARENT_OPS.into(), Value::from(self.ops.clone()));
+    }
+}
+
+/// The SHA-256 (hex) of a recording's subject, ops and results: what a
+/// derived recording pins its parent by. Names, notes and provenance are
+/// left out, so a golden file and its import into the store agree.
+pub fn fingerprint(case: &Case, results: &[Outcome]) -> String {
+    let mut h = Sha256::new();
+    h.update(case.subject.to_json().to_string());
+    h.update("\n");
+    for i in 0..case.ops.len() {
+        h.update(case.ops.to_json(i).to_string());
+        h.update("\n");
+    }
+    h.update(crate::snapshot::body(results));
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// The store under a repository root.
 #[derive(Clone, Debug)]
@@ -88,6 +174,146 @@ impl Store {
             Ok(t) => t.refusal(provenance),
             Err(e) => Some(format!("the trusted sources cannot be read: {e}")),
         }
+    }
+
+    /// Why these results are not truth here, or `None`: a derived recording
+    /// ([`Derivation`]) must hold its parent's ops and recorded results at
+    /// the kept indices, leave out before its last kept op only ops that
+    /// observe, and have a parent that is truth itself; any other goes
+    /// through the trusted sources ([`crate::trusted::Trusted::refusal`]).
+    pub fn gate(
+        &self,
+        trusted: &crate::trusted::Trusted,
+        case: &Case,
+        results: &[Outcome],
+        provenance: &Provenance,
+    ) -> Option<String> {
+        self.gate_at(trusted, case, results, provenance, 0)
+    }
+
+    fn gate_at(
+        &self,
+        trusted: &crate::trusted::Trusted,
+        case: &Case,
+        results: &[Outcome],
+        provenance: &Provenance,
+        depth: usize,
+    ) -> Option<String> {
+        let Some(derivation) = Derivation::of(provenance) else {
+            return trusted.refusal(provenance);
+        };
+        if let Some(why) = provenance.refusal() {
+            return Some(why);
+        }
+        let why = match derivation {
+            Err(why) => why,
+            Ok(d) => {
+                let why = self.derived_refusal(trusted, case, results, &d, depth)?;
+                format!("derived from `{}`: {why}", d.parent)
+            }
+        };
+        Some(why)
+    }
+
+    /// Why a derived recording is not its parent's ops and results.
+    fn derived_refusal(
+        &self,
+        trusted: &crate::trusted::Trusted,
+        case: &Case,
+        results: &[Outcome],
+        d: &Derivation,
+        depth: usize,
+    ) -> Option<String> {
+        if depth >= DERIVED_DEPTH {
+            return Some(format!("more than {DERIVED_DEPTH} derivations deep"));
+        }
+        if let Err(why) = check_name(&d.parent) {
+            return Some(why);
+        }
+        let case_path = self.case_path(&d.parent);
+        let snap_path = self.snapshot_path(&d.parent);
+        let (case_shown, snap_shown) = (
+            self.relative(&case_path).display().to_string(),
+            self.relative(&snap_path).display().to_string(),
+        );
+        if !case_path.is_file() {
+            return Some(format!(
+                "the parent is not in the store (no {case_shown}): import or add it first"
+            ));
+        }
+        if !snap_path.is_file() {
+            return Some(format!(
+                "the parent has no recorded results (no {snap_shown})"
+            ));
+        }
+        let parent = match read(&case_path).and_then(|t| Case::parse(&t, Path::new(&case_shown))) {
+            Ok(c) => c,
+            Err(e) => return Some(e.to_string()),
+        };
+        let snap = match read(&snap_path).and_then(|t| Snapshot::parse(&t, Path::new(&snap_shown)))
+        {
+            Ok(s) => s,
+            Err(e) => return Some(e.to_string()),
+        };
+        if snap.results.len() != parent.ops.len() {
+            return Some(format!(
+                "{snap_shown} has {} results for {} ops",
+                snap.results.len(),
+                parent.ops.len()
+            ));
+        }
+        let now = fingerprint(&parent, &snap.results);
+        if now != d.sha256 {
+            return Some(format!(
+                "the parent's ops or results changed since ({PARENT_SHA256} {}, now {now}): shrink it again",
+                d.sha256
+            ));
+        }
+        if case.subject != parent.subject {
+            return Some("its subject is not the parent's".into());
+        }
+        if d.ops.len() != case.ops.len() || results.len() != case.ops.len() {
+            return Some(format!(
+                "{} kept ops named in {PARENT_OPS} and {} results for {} ops",
+                d.ops.len(),
+                results.len(),
+                case.ops.len()
+            ));
+        }
+        if d.ops.windows(2).any(|w| w[0] >= w[1]) || d.ops.iter().any(|&i| i >= parent.ops.len()) {
+            return Some(format!(
+                "{PARENT_OPS} are not increasing indices below the parent's {} ops",
+                parent.ops.len()
+            ));
+        }
+        for (k, &i) in d.ops.iter().enumerate() {
+            if case.ops.to_json(k) != parent.ops.to_json(i) {
+                return Some(format!(
+                    "its op {k} (`{}`) is not the parent's op {i} (`{}`)",
+                    case.ops.text(k),
+                    parent.ops.text(i)
+                ));
+            }
+            if results[k] != snap.results[i] {
+                return Some(format!(
+                    "its result for op {k} (`{}`, the parent's op {i}) is {}, the parent's recorded result is {}",
+                    case.ops.text(k),
+                    results[k],
+                    snap.results[i]
+                ));
+            }
+        }
+        let last = d.ops.last().copied().unwrap_or(0);
+        if let Some(i) =
+            (0..last).find(|i| parent.ops.changes_state(*i) && d.ops.binary_search(i).is_err())
+        {
+            return Some(format!(
+                "it leaves out the parent's op {i} (`{}`), which changes state: the kept results hold only when every op left out before the last kept one only observes",
+                parent.ops.text(i)
+            ));
+        }
+        self.gate_at(trusted, &parent, &snap.results, &snap.provenance, depth + 1)
+            .map(|why| format!("the parent is not truth: {snap_shown}: {why}"))
     }
 
     /// A path relative to the root where it is under it, for messages.

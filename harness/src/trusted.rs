@@ -96,6 +96,12 @@ impl Trusted {
         if let Some(why) = provenance.refusal() {
             return Some(why);
         }
+        if let Some(parent) = provenance.get(crate::store::DERIVED_FROM) {
+            return Some(format!(
+                "derived from `{parent}`: its results are truth only once checked against the \
+                 parent's (harness::store::Store::gate), never by its source"
+            ));
+        }
         let source = provenance.get("source").unwrap_or("").trim();
         if let Some(sha) = provenance.get("jar_sha1") {
             let version = provenance.get("minecraft_version").unwrap_or("");
@@ -171,6 +177,9 @@ mod tests {
         let rust = Provenance::recording(crate::snapshot::RUST_SOURCE, "x");
         assert!(t.refusal(&rust).unwrap().contains("never truth"));
         assert!(Trusted::none().refusal(&import).is_some());
+        // A derived recording names a listed source, yet only its parent makes it truth.
+        let derived = import.with(crate::store::DERIVED_FROM, "ladder/biomes-r9");
+        assert!(t.refusal(&derived).unwrap().contains("checked against"));
     }
 
     #[test]

@@ -3,9 +3,11 @@
 //!
 //! Results are truth only when recorded from Minecraft, so `add` takes
 //! either a recording (golden format, whose `source` passes the provenance
-//! gate) and files its op list and snapshot, or a bare op list, which it
-//! files with no snapshot: "awaiting recording", not counted by `rig check`
-//! until a recording of it is imported.
+//! gate, or which `rig shrink` derived from a recording in the store and
+//! which holds that parent's results) and files its op list and snapshot,
+//! or a bare op list, which it files with no snapshot: "awaiting
+//! recording", not counted by `rig check` until a recording of it is
+//! imported.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -64,16 +66,19 @@ fn add(args: &Args) -> Result<String, String> {
     let from = args.case.display().to_string();
     let recorded = if Recorded::has_results(&text) {
         let mut recorded = Recorded::parse(&text, &args.case).map_err(|e| e.to_string())?;
-        if let Some(why) = store.refusal(&Store::provenance(&recorded, RECORDER, &from)) {
-            return Err(format!("{from}: {why}"));
+        let trusted = store.trusted().map_err(|e| e.to_string())?;
+        let provenance = Store::provenance(&recorded, RECORDER, &from);
+        if let Some(why) = store.gate(&trusted, &recorded.case, &recorded.results, &provenance) {
+            return Err(format!("{from}: refused: {why}"));
         }
         recorded.case.name = name.clone();
-        Some(recorded)
+        let derivation = harness::store::Derivation::of(&provenance).and_then(Result::ok);
+        Some((recorded, derivation))
     } else {
         None
     };
     let case = match &recorded {
-        Some(r) => r.case.clone(),
+        Some((r, _)) => r.case.clone(),
         None => {
             let mut case = Case::parse(&text, &args.case).map_err(|e| e.to_string())?;
             case.name = name.clone();
@@ -105,7 +110,7 @@ fn add(args: &Args) -> Result<String, String> {
         }
     }
     runnable(&case, &args.case, &text)?;
-    if let Some(recorded) = recorded {
+    if let Some((recorded, provenance)) = recorded {
         let verdict = judge(
             &mut RustExecutor::new(),
             &recorded.case,
@@ -127,8 +132,20 @@ fn add(args: &Args) -> Result<String, String> {
             Verdict::Expected { .. } => unreachable!("no known divergences were given"),
             Verdict::Unsupported { .. } => unreachable!("the Rust containers answer every op"),
         };
+        let derived = match &provenance {
+            Some(d) => format!(
+                ", a recording derived from {} (its ops {})",
+                d.parent,
+                d.ops
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => String::new(),
+        };
         Ok(format!(
-            "filed {} and {}; {state}",
+            "filed {} and {}{derived}; {state}",
             store.relative(&store.case_path(&name)).display(),
             store.relative(&store.snapshot_path(&name)).display()
         ))

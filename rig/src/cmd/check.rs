@@ -531,7 +531,7 @@ pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loade
             match parsed {
                 Ok(r) => {
                     let provenance = Store::provenance(&r, "recording given to rig check", "");
-                    if let Some(why) = trusted.refusal(&provenance) {
+                    if let Some(why) = store.gate(trusted, &r.case, &r.results, &provenance) {
                         return failed(r.case.name, format!("{}: refused: {why}", shown.display()));
                     }
                     (r.case, r.results)
@@ -556,7 +556,8 @@ pub(crate) fn load(store: &Store, trusted: &Trusted, item: Item) -> Result<Loade
                 snap_shown.display(),
                 case.name
             );
-            if let Some(why) = trusted.refusal(&snap.provenance) {
+            // A derived snapshot is checked against its parent's recorded results.
+            if let Some(why) = store.gate(trusted, &case, &snap.results, &snap.provenance) {
                 return failed(
                     case.name,
                     format!("{}: refused: {why}", snap_shown.display()),

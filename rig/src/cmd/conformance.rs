@@ -763,28 +763,10 @@ fn minimal(
     key: &str,
 ) -> Result<Repro, String> {
     // Against the recording: the prefix up to the divergence, less observing ops before it.
-    let prefix: Vec<usize> = (0..=op).collect();
-    let looks: Vec<usize> = (0..op)
-        .filter(|&i| gen::shrink::observes(&r.case.ops, i))
-        .collect();
-    let chosen = |kept: &[usize]| -> Vec<usize> {
-        prefix
-            .iter()
-            .copied()
-            .filter(|i| !looks.contains(i) || kept.contains(i))
-            .collect()
-    };
-    let expected_for = |indices: &[usize]| -> Vec<Outcome> {
-        indices.iter().map(|&i| r.results[i].clone()).collect()
-    };
-    let kept = gen::shrink::ddmin(looks.clone(), &mut |kept: &[usize]| {
-        let indices = chosen(kept);
-        let case = gen::shrink::select(&r.case, &indices);
-        diverges_last(adapter, &case, &expected_for(&indices), key).is_some()
+    let cut = gen::shrink::against_recording(&r.case, &r.results, op, |case, expected| {
+        diverges_last(adapter, case, expected, key).is_some()
     });
-    let indices = chosen(&kept);
-    let recorded_case = gen::shrink::select(&r.case, &indices);
-    let recorded_expected = expected_for(&indices);
+    let (recorded_case, recorded_expected) = (cut.case, cut.results);
     let Some((expected, actual)) = diverges_last(adapter, &recorded_case, &recorded_expected, key)
     else {
         // The adapter does not repeat itself: show the whole case as it ran.

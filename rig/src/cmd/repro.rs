@@ -221,7 +221,10 @@ fn snapshot_of(store: &Store, case: &Case) -> Result<Option<Vec<Outcome>>, Strin
     let snap = Snapshot::load(store.relative(&path))
         .or_else(|_| Snapshot::load(&path))
         .map_err(|e| e.to_string())?;
-    if let Some(why) = store.refusal(&snap.provenance) {
+    let gate = store
+        .trusted()
+        .map(|t| store.gate(&t, case, &snap.results, &snap.provenance));
+    if let Some(why) = gate.unwrap_or_else(|e| Some(e.to_string())) {
         eprintln!(
             "warning: {}: {why}; its results are shown but are not truth",
             store.relative(&path).display()

@@ -4,9 +4,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use gen::plant::{Plant, Planted};
-use gen::Shrunk;
+use harness::case::Case;
+use harness::exec::Executor;
 use harness::recorded::Recorded;
 use harness::rust::RustExecutor;
+use harness::store::{self, Store};
 
 /// Arguments of `rig shrink`.
 #[derive(clap::Args)]
@@ -15,22 +17,25 @@ pub struct Args {
     /// or a recorded case file (golden format), on which the Rust containers
     /// disagree with the recording; with `--plant`, any case or op list.
     pub case: String,
-    /// Write the shrunk op list to this folder (otherwise it is printed).
+    /// Write the shrunk case to this folder (otherwise it is printed).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Shrink against a copy of the Rust executor with this planted bug
-    /// instead (count-order, short-write, long-bit): proves the shrinker.
+    /// Shrink a copy of the Rust executor with this planted bug instead
+    /// (count-order, short-write, long-bit): proves the shrinker. Against
+    /// the recording when the case has one, else against the Rust containers.
     #[arg(long)]
     pub plant: Option<String>,
 }
 
 /// Runs `rig shrink`.
 ///
-/// Recorded results hold only for the recorded op list, so against a
-/// recording the sound cuts leave the recorded state alone: the case ends at
-/// the first op the Rust side disagrees on, and keeps every op before it
-/// that changes the subject (observations go). A live-Minecraft predicate
-/// (`gen::shrink::shrink` takes any) cuts further, as `--plant` shows.
+/// A recorded case shrinks without Minecraft ([`gen::shrink::shrink_recorded`]):
+/// to the first op the Rust side disagrees on, less the ops before it that
+/// only observe, so the kept ops keep their recorded results. It is written
+/// as a recording derived from its parent, which `rig add` files and `rig
+/// check` verifies against the parent. An op list with no results shrinks
+/// only with `--plant`, the Rust containers standing in for Minecraft, as
+/// an op list awaiting recording.
 pub fn run(args: Args) -> ExitCode {
     match shrink(&args) {
         Ok(code) => code,
@@ -43,66 +48,125 @@ pub fn run(args: Args) -> ExitCode {
 
 fn shrink(args: &Args) -> Result<ExitCode, String> {
     let path = Path::new(&args.case);
-    let (case, results) = super::repro::load(&super::store(), &args.case)?;
-    let (shrunk, name, why) = if let Some(plant_name) = &args.plant {
-        let names: Vec<&str> = Plant::ALL.iter().map(|(n, _)| *n).collect();
-        let plant = Plant::named(plant_name)
-            .ok_or_else(|| format!("no plant {plant_name:?} (one of {})", names.join(", ")))?;
-        let (mut rust, mut planted) = (RustExecutor::new(), Planted::new(plant));
-        let shrunk = gen::shrink(
-            &case,
-            gen::shrink::executors_differ(&mut rust, &mut planted),
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-        let why =
-            format!("the Rust containers and a copy with the planted bug {plant_name} disagree");
-        (shrunk, case.name, why)
-    } else {
-        let Some(results) = results else {
+    let store = super::store();
+    let plant = match &args.plant {
+        Some(name) => {
+            let names: Vec<&str> = Plant::ALL.iter().map(|(n, _)| *n).collect();
+            Some(
+                Plant::named(name)
+                    .ok_or_else(|| format!("no plant {name:?} (one of {})", names.join(", ")))?,
+            )
+        }
+        None => None,
+    };
+    let (case, recorded) = load(&store, &args.case)?;
+    let Some(recorded) = recorded else {
+        let Some(plant) = plant else {
             return Err(format!(
                 "{} holds no recorded results, so nothing to disagree with: record it, shrink it against a live Minecraft, or use --plant",
                 path.display()
             ));
         };
-        let recorded = Recorded {
-            case,
-            source: String::new(),
-            results,
-            format: harness::case::FORMAT,
-        };
-        let shrunk = gen::shrink::shrink_recorded(&recorded, &mut RustExecutor::new())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let why =
-            "the Rust containers disagree with the recorded result of the last op".to_string();
-        (shrunk, recorded.case.name, why)
+        return ops_only(args, &case, plant);
     };
-    report(&shrunk, &name, args.plant.is_none());
+    let (mut exec, tested): (Box<dyn Executor>, String) = match plant {
+        Some(p) => (
+            Box::new(Planted::new(p)),
+            format!(
+                "a copy of the Rust containers with the planted bug {}",
+                args.plant.as_deref().unwrap_or_default()
+            ),
+        ),
+        None => (Box::new(RustExecutor::new()), "the Rust containers".into()),
+    };
+    let derived = gen::shrink::shrink_recorded(&recorded, exec.as_mut())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let last = derived.kept.last().copied().unwrap_or(0);
+    let why = format!("{tested} first disagree with the recording at its op {last}");
+    let recording = derived.recording(&recorded, &why);
+    eprintln!(
+        "rig shrink: {} from {} to {} ops ({} runs): kept the parent's ops {} with their recorded results; {why}",
+        recorded.case.name,
+        derived.from_ops,
+        derived.case.ops.len(),
+        derived.tests,
+        indices(&derived.kept)
+    );
+    write(args, &recording.case.name, &recording.to_text())
+}
+
+/// `--plant` on a case with no results: the Rust containers stand in for
+/// Minecraft, so only the ops are kept (results come only from Minecraft).
+fn ops_only(args: &Args, case: &Case, plant: Plant) -> Result<ExitCode, String> {
+    let (mut rust, mut planted) = (RustExecutor::new(), Planted::new(plant));
+    let shrunk = gen::shrink(case, gen::shrink::executors_differ(&mut rust, &mut planted))
+        .map_err(|e| format!("{}: {e}", args.case))?;
+    let why = format!(
+        "the Rust containers and a copy with the planted bug {} disagree",
+        args.plant.as_deref().unwrap_or_default()
+    );
+    eprintln!(
+        "rig shrink: {} from {} to {} ops ({} runs)",
+        case.name,
+        shrunk.from_ops,
+        shrunk.case.ops.len(),
+        shrunk.tests
+    );
+    let regression = gen::shrink::as_regression(&shrunk, &case.name, &why);
+    write(args, &regression.name, &regression.to_text())
+}
+
+/// Writes the shrunk case to `--out`, or prints it.
+fn write(args: &Args, name: &str, text: &str) -> Result<ExitCode, String> {
     match &args.out {
         Some(dir) => {
-            let written = gen::shrink::write_regression(&shrunk, &name, &why, Path::new(dir))?;
+            let file = name.rsplit('/').next().unwrap_or(name);
+            let written = dir.join(format!("{file}.json"));
+            harness::atomic::write(&written, text)?;
             eprintln!(
                 "rig shrink: wrote {} (file it with `rig add`)",
                 written.display()
             );
         }
-        None => print!(
-            "{}",
-            gen::shrink::as_regression(&shrunk, &name, &why).to_text()
-        ),
+        None => print!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn report(shrunk: &Shrunk, name: &str, recorded: bool) {
-    let how = if recorded {
-        ": the ops that change the subject, up to the first the Rust containers disagree on"
-    } else {
-        ""
+/// The case, and the recording it is part of when it has results: a
+/// recording file, or a store case with its snapshot (its `source` from the
+/// snapshot's provenance).
+fn load(store: &Store, arg: &str) -> Result<(Case, Option<Recorded>), String> {
+    let as_path = Path::new(arg);
+    if as_path.is_file() {
+        let text = store::read(as_path).map_err(|e| e.to_string())?;
+        if Recorded::has_results(&text) {
+            let r = Recorded::parse(&text, as_path).map_err(|e| e.to_string())?;
+            return Ok((r.case.clone(), Some(r)));
+        }
+    }
+    let (case, results) = super::repro::load(store, arg)?;
+    let Some(results) = results else {
+        return Ok((case, None));
     };
-    eprintln!(
-        "rig shrink: {name} from {} to {} ops ({} runs){how}",
-        shrunk.from_ops,
-        shrunk.case.ops.len(),
-        shrunk.tests
-    );
+    let snapshot = store.snapshot_path(&case.name);
+    let source = harness::snapshot::Snapshot::load(&snapshot)
+        .ok()
+        .and_then(|s| s.provenance.get("source").map(str::to_string))
+        .unwrap_or_default();
+    let recorded = Recorded {
+        case: case.clone(),
+        source,
+        results,
+        format: harness::case::FORMAT,
+    };
+    Ok((case, Some(recorded)))
+}
+
+/// `5, 7, 12`.
+fn indices(kept: &[usize]) -> String {
+    kept.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
