@@ -184,9 +184,21 @@ pub fn first_divergence(
 }
 
 impl Divergence {
-    /// The full report: case, op, both results and a diff. `expected_from`
-    /// and `actual_from` name the two sides (`recorded`, `paletted (Rust)`).
+    /// The report: case, op, both results and a bounded diff (see
+    /// [`bounded_diff`]). `expected_from` and `actual_from` name the two
+    /// sides (`recorded`, `paletted (Rust)`).
     pub fn report(&self, case: &Case, expected_from: &str, actual_from: &str) -> String {
+        self.report_with(case, expected_from, actual_from, false)
+    }
+
+    /// [`report`](Self::report); with `full`, the whole diff.
+    pub fn report_with(
+        &self,
+        case: &Case,
+        expected_from: &str,
+        actual_from: &str,
+        full: bool,
+    ) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -205,7 +217,7 @@ impl Divergence {
                     let _ = writeln!(s, "  ({note})");
                 }
                 let kind = case.ops.kind(self.op);
-                let _ = write!(s, "{}", diff(kind, &self.expected, a));
+                let _ = write!(s, "{}", bounded_diff(kind, &self.expected, a, full));
             }
             None => {
                 let _ = writeln!(s, "  {actual_from:<width$}  (no result)");
@@ -374,6 +386,156 @@ pub fn diff(op_kind: &str, expected: &Outcome, actual: &Outcome) -> String {
     out
 }
 
+/// Lines of a diff shown without `full`.
+const DIFF_LINES: usize = 30;
+/// Differing items listed without `full`, for each list.
+const ITEMS: usize = 8;
+/// Rendered lines (both results) past which a diff is not worth making
+/// without `full`: the first differing items are listed instead.
+const DIFFED: usize = 400;
+
+/// The diff of two results, bounded as a failure report should be: for each
+/// list that differs (a palette, `get_all`, counts, longs, a packed field,
+/// `write`'s bytes) both lengths, how many positions differ and the first;
+/// then the line diff ([`diff`]) cut after a few lines, or for long results
+/// the first differing items. `full` shows the whole diff.
+pub fn bounded_diff(op_kind: &str, expected: &Outcome, actual: &Outcome, full: bool) -> String {
+    let lists = lists(op_kind, expected, actual);
+    let mut out = String::new();
+    for l in &lists {
+        let _ = writeln!(out, "{}", l.summary());
+    }
+    let lines = render(op_kind, expected).len() + render(op_kind, actual).len();
+    if full || lines <= DIFFED {
+        let d = diff(op_kind, expected, actual);
+        let n = d.lines().count();
+        if full || n <= DIFF_LINES + 1 {
+            out.push_str(&d);
+        } else {
+            for line in d.lines().take(DIFF_LINES) {
+                let _ = writeln!(out, "{line}");
+            }
+            let _ = writeln!(
+                out,
+                "  ... {} more diff lines (--full shows all)",
+                n - DIFF_LINES
+            );
+        }
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "first differing items (< recorded, > actual; --full shows the whole diff):"
+    );
+    for l in &lists {
+        let field = l.field.map(|f| format!("{f} ")).unwrap_or_default();
+        for &i in l.differ.iter().take(ITEMS) {
+            let item = |items: &[String]| items.get(i).cloned().unwrap_or_else(|| "(none)".into());
+            let _ = writeln!(out, "<   {field}[{i}] {}", item(&l.expected));
+            let _ = writeln!(out, ">   {field}[{i}] {}", item(&l.actual));
+        }
+        if l.differ.len() > ITEMS {
+            let _ = writeln!(
+                out,
+                "  ... {} more differing {field}items",
+                l.differ.len() - ITEMS
+            );
+        }
+    }
+    if lists.is_empty() {
+        let _ = writeln!(out, "  (results of {lines} lines; --full shows the diff)");
+    }
+    out
+}
+
+/// One list inside two results, item by item.
+struct List {
+    /// The field of a packed container, or `None` for the result itself.
+    field: Option<&'static str>,
+    /// What `write`'s items are.
+    bytes: bool,
+    expected: Vec<String>,
+    actual: Vec<String>,
+    /// The positions whose items differ (or that one side lacks).
+    differ: Vec<usize>,
+}
+
+impl List {
+    fn new(
+        field: Option<&'static str>,
+        bytes: bool,
+        expected: Vec<String>,
+        actual: Vec<String>,
+    ) -> List {
+        let differ = (0..expected.len().max(actual.len()))
+            .filter(|&i| expected.get(i) != actual.get(i))
+            .collect();
+        List {
+            field,
+            bytes,
+            expected,
+            actual,
+            differ,
+        }
+    }
+
+    fn summary(&self) -> String {
+        let (what, unit) = if self.bytes {
+            ("bytes", "byte")
+        } else {
+            ("list", "item")
+        };
+        let what = self.field.unwrap_or(what);
+        let k = self.differ.len();
+        let first = self
+            .differ
+            .first()
+            .map(|i| format!(", the first at [{i}]"))
+            .unwrap_or_default();
+        format!(
+            "{what}: {} {unit}s recorded, {} actual; {k} position{} differ{}{first}",
+            self.expected.len(),
+            self.actual.len(),
+            if k == 1 { "" } else { "s" },
+            if k == 1 { "s" } else { "" },
+        )
+    }
+}
+
+/// The lists two plain results hold, where they differ: both a list, both
+/// `write`'s bytes, or a packed container's list fields.
+fn lists(op_kind: &str, expected: &Outcome, actual: &Outcome) -> Vec<List> {
+    let items = |v: &[Value]| v.iter().map(Value::to_string).collect::<Vec<_>>();
+    let (Outcome::Ok(e), Outcome::Ok(a)) = (expected, actual) else {
+        return Vec::new();
+    };
+    let list = match (e, a) {
+        (Value::String(e), Value::String(a)) if op_kind == "write" => {
+            match (parse_hex(e), parse_hex(a)) {
+                (Ok(e), Ok(a)) => {
+                    let hex = |b: &[u8]| b.iter().map(|b| format!("{b:02x}")).collect();
+                    Some(List::new(None, true, hex(&e), hex(&a)))
+                }
+                _ => None,
+            }
+        }
+        (Value::Array(e), Value::Array(a)) => Some(List::new(None, false, items(e), items(a))),
+        (Value::Object(e), Value::Object(a)) => {
+            let fields = ["palette", "data"].into_iter().filter_map(|f| {
+                let get = |o: &serde_json::Map<String, Value>| match o.get(f) {
+                    Some(Value::Array(v)) => Some(items(v)),
+                    Some(Value::Null) | None => Some(Vec::new()),
+                    Some(_) => None,
+                };
+                Some(List::new(Some(f), false, get(e)?, get(a)?))
+            });
+            return fields.filter(|l| !l.differ.is_empty()).collect();
+        }
+        _ => None,
+    };
+    list.into_iter().filter(|l| !l.differ.is_empty()).collect()
+}
+
 /// Removes ANSI colour sequences (pretty_assertions always colours).
 fn strip_ansi(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -518,6 +680,60 @@ mod tests {
         assert!(matches!(c, Comparison::Unsupported { op: 0, .. }), "{c:?}");
         let (c, _) = measure(&case, &[ok(0), no(), no()], &[no(), no(), no()]);
         assert!(matches!(c, Comparison::Unsupported { op: 0, .. }), "{c:?}");
+    }
+
+    #[test]
+    fn a_long_list_that_differs_is_reported_in_a_few_lines() {
+        // A 656-entry palette where the recording lists a global palette's
+        // 35,723 ids: once 36,389 lines.
+        let case = Case::parse(
+            r#"{"name":"t","subject":{"kind":"container","strategy":"block_states","registry":35723,"initial":0},"ops":[{"op":"palette"}]}"#,
+            Path::new("t.json"),
+        )
+        .unwrap();
+        let expected = Outcome::Ok((0..35723).collect::<Vec<u32>>().into());
+        let actual = Outcome::Ok((0..656).map(|i| i * 7).collect::<Vec<u32>>().into());
+        let d = first_divergence(&case, &[expected], &[actual]).unwrap();
+        let report = d.report(&case, "recorded", "adapter");
+        assert!(report.lines().count() <= 30, "{report}");
+        assert!(
+            report.contains(
+                "list: 35723 items recorded, 656 actual; 35722 positions differ, the first at [1]"
+            ),
+            "{report}"
+        );
+        assert!(report.contains("<   [1] 1\n>   [1] 7\n"), "{report}");
+        // --full: everything.
+        let full = d.report_with(&case, "recorded", "adapter", true);
+        assert!(full.lines().count() > 35723, "{}", full.lines().count());
+        // A short list differing everywhere: its diff, cut.
+        let e = Outcome::Ok((0..100).collect::<Vec<u32>>().into());
+        let a = Outcome::Ok((1000..1100).collect::<Vec<u32>>().into());
+        let cut = bounded_diff("palette", &e, &a, false);
+        assert!(cut.lines().count() <= 33, "{cut}");
+        assert!(cut.contains("--full shows all"), "{cut}");
+        assert!(
+            cut.contains("100 positions differ, the first at [0]"),
+            "{cut}"
+        );
+        // Bytes and packed fields say where they differ.
+        let hex = |b: &[u8]| Outcome::Ok(Value::String(crate::case::to_hex(b)));
+        let bytes = bounded_diff("write", &hex(&[1, 2, 3]), &hex(&[1, 9]), false);
+        assert!(
+            bytes.starts_with(
+                "bytes: 3 bytes recorded, 2 actual; 2 positions differ, the first at [1]\n"
+            ),
+            "{bytes}"
+        );
+        let packed =
+            |p: &[u32]| Outcome::Ok(serde_json::json!({"palette": p, "data": null, "bits": 0}));
+        let fields = bounded_diff("pack", &packed(&[5]), &packed(&[6]), false);
+        assert!(
+            fields.starts_with(
+                "palette: 1 items recorded, 1 actual; 1 position differs, the first at [0]\n"
+            ),
+            "{fields}"
+        );
     }
 
     #[test]
