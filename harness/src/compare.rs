@@ -405,7 +405,7 @@ pub fn bounded_diff(op_kind: &str, expected: &Outcome, actual: &Outcome, full: b
     for l in &lists {
         let _ = writeln!(out, "{}", l.summary());
     }
-    let lines = render(op_kind, expected).len() + render(op_kind, actual).len();
+    let lines = rendered_len(op_kind, expected) + rendered_len(op_kind, actual);
     if full || lines <= DIFFED {
         let d = diff(op_kind, expected, actual);
         let n = d.lines().count();
@@ -429,16 +429,15 @@ pub fn bounded_diff(op_kind: &str, expected: &Outcome, actual: &Outcome, full: b
     );
     for l in &lists {
         let field = l.field.map(|f| format!("{f} ")).unwrap_or_default();
-        for &i in l.differ.iter().take(ITEMS) {
-            let item = |items: &[String]| items.get(i).cloned().unwrap_or_else(|| "(none)".into());
-            let _ = writeln!(out, "<   {field}[{i}] {}", item(&l.expected));
-            let _ = writeln!(out, ">   {field}[{i}] {}", item(&l.actual));
+        for &i in &l.first {
+            let _ = writeln!(out, "<   {field}[{i}] {}", l.expected.show(i));
+            let _ = writeln!(out, ">   {field}[{i}] {}", l.actual.show(i));
         }
-        if l.differ.len() > ITEMS {
+        if l.differ > l.first.len() {
             let _ = writeln!(
                 out,
                 "  ... {} more differing {field}items",
-                l.differ.len() - ITEMS
+                l.differ - l.first.len()
             );
         }
     }
@@ -448,47 +447,100 @@ pub fn bounded_diff(op_kind: &str, expected: &Outcome, actual: &Outcome, full: b
     out
 }
 
-/// One list inside two results, item by item.
-struct List {
-    /// The field of a packed container, or `None` for the result itself.
-    field: Option<&'static str>,
-    /// What `write`'s items are.
-    bytes: bool,
-    expected: Vec<String>,
-    actual: Vec<String>,
-    /// The positions whose items differ (or that one side lacks).
-    differ: Vec<usize>,
+/// How many lines [`render`] gives for `o`, without rendering it (a
+/// storage's `values` may hold 2^26 of them).
+fn rendered_len(op_kind: &str, o: &Outcome) -> usize {
+    match o {
+        Outcome::Ok(Value::String(hex)) if op_kind == "write" => 1 + hex.len().div_ceil(32),
+        Outcome::Ok(Value::Array(items)) => 1 + items.len(),
+        Outcome::Ok(Value::Object(fields)) => {
+            1 + fields
+                .values()
+                .map(|v| match v {
+                    Value::Array(items) => 1 + items.len(),
+                    _ => 1,
+                })
+                .sum::<usize>()
+        }
+        Outcome::AnyOf(v) => 1 + v.iter().map(|o| rendered_len(op_kind, o)).sum::<usize>(),
+        _ => 1,
+    }
 }
 
-impl List {
-    fn new(
-        field: Option<&'static str>,
-        bytes: bool,
-        expected: Vec<String>,
-        actual: Vec<String>,
-    ) -> List {
-        let differ = (0..expected.len().max(actual.len()))
-            .filter(|&i| expected.get(i) != actual.get(i))
-            .collect();
+/// A list's items, as a result holds them.
+enum Items<'a> {
+    Values(&'a [Value]),
+    Bytes(Vec<u8>),
+}
+
+impl Items<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Items::Values(v) => v.len(),
+            Items::Bytes(b) => b.len(),
+        }
+    }
+
+    fn same(&self, other: &Items<'_>, i: usize) -> bool {
+        match (self, other) {
+            (Items::Values(a), Items::Values(b)) => a.get(i) == b.get(i),
+            (Items::Bytes(a), Items::Bytes(b)) => a.get(i) == b.get(i),
+            _ => false,
+        }
+    }
+
+    /// Item `i`, or "(none)" past the end.
+    fn show(&self, i: usize) -> String {
+        match self {
+            Items::Values(v) => v.get(i).map(Value::to_string),
+            Items::Bytes(b) => b.get(i).map(|b| format!("{b:02x}")),
+        }
+        .unwrap_or_else(|| "(none)".to_string())
+    }
+}
+
+/// One list inside two results, item by item.
+struct List<'a> {
+    /// The field of a packed container, or `None` for the result itself.
+    field: Option<&'static str>,
+    expected: Items<'a>,
+    actual: Items<'a>,
+    /// How many positions differ (or are on one side only).
+    differ: usize,
+    /// The first of them, up to [`ITEMS`].
+    first: Vec<usize>,
+}
+
+impl<'a> List<'a> {
+    fn new(field: Option<&'static str>, expected: Items<'a>, actual: Items<'a>) -> List<'a> {
+        let mut differ = 0;
+        let mut first = Vec::new();
+        for i in 0..expected.len().max(actual.len()) {
+            if !expected.same(&actual, i) {
+                differ += 1;
+                if first.len() < ITEMS {
+                    first.push(i);
+                }
+            }
+        }
         List {
             field,
-            bytes,
             expected,
             actual,
             differ,
+            first,
         }
     }
 
     fn summary(&self) -> String {
-        let (what, unit) = if self.bytes {
-            ("bytes", "byte")
-        } else {
-            ("list", "item")
+        let (what, unit) = match self.expected {
+            Items::Bytes(_) => ("bytes", "byte"),
+            Items::Values(_) => ("list", "item"),
         };
         let what = self.field.unwrap_or(what);
-        let k = self.differ.len();
+        let k = self.differ;
         let first = self
-            .differ
+            .first
             .first()
             .map(|i| format!(", the first at [{i}]"))
             .unwrap_or_default();
@@ -504,36 +556,34 @@ impl List {
 
 /// The lists two plain results hold, where they differ: both a list, both
 /// `write`'s bytes, or a packed container's list fields.
-fn lists(op_kind: &str, expected: &Outcome, actual: &Outcome) -> Vec<List> {
-    let items = |v: &[Value]| v.iter().map(Value::to_string).collect::<Vec<_>>();
+fn lists<'a>(op_kind: &str, expected: &'a Outcome, actual: &'a Outcome) -> Vec<List<'a>> {
     let (Outcome::Ok(e), Outcome::Ok(a)) = (expected, actual) else {
         return Vec::new();
     };
     let list = match (e, a) {
         (Value::String(e), Value::String(a)) if op_kind == "write" => {
             match (parse_hex(e), parse_hex(a)) {
-                (Ok(e), Ok(a)) => {
-                    let hex = |b: &[u8]| b.iter().map(|b| format!("{b:02x}")).collect();
-                    Some(List::new(None, true, hex(&e), hex(&a)))
-                }
+                (Ok(e), Ok(a)) => Some(List::new(None, Items::Bytes(e), Items::Bytes(a))),
                 _ => None,
             }
         }
-        (Value::Array(e), Value::Array(a)) => Some(List::new(None, false, items(e), items(a))),
+        (Value::Array(e), Value::Array(a)) => {
+            Some(List::new(None, Items::Values(e), Items::Values(a)))
+        }
         (Value::Object(e), Value::Object(a)) => {
             let fields = ["palette", "data"].into_iter().filter_map(|f| {
-                let get = |o: &serde_json::Map<String, Value>| match o.get(f) {
-                    Some(Value::Array(v)) => Some(items(v)),
-                    Some(Value::Null) | None => Some(Vec::new()),
+                let get = |o: &'a serde_json::Map<String, Value>| match o.get(f) {
+                    Some(Value::Array(v)) => Some(Items::Values(v)),
+                    Some(Value::Null) | None => Some(Items::Values(&[])),
                     Some(_) => None,
                 };
-                Some(List::new(Some(f), false, get(e)?, get(a)?))
+                Some(List::new(Some(f), get(e)?, get(a)?))
             });
-            return fields.filter(|l| !l.differ.is_empty()).collect();
+            return fields.filter(|l| l.differ > 0).collect();
         }
         _ => None,
     };
-    list.into_iter().filter(|l| !l.differ.is_empty()).collect()
+    list.into_iter().filter(|l| l.differ > 0).collect()
 }
 
 /// Removes ANSI colour sequences (pretty_assertions always colours).

@@ -109,7 +109,6 @@ fn compared(
     actual: &[Outcome],
     name: &str,
 ) -> ExitCode {
-    let no_result = Outcome::Unsupported("(no result: the executor stopped before this op)".into());
     match args.op {
         Some(n) if n >= case.ops.len() => {
             eprintln!("rig repro: op {n}: the case has {} ops", case.ops.len());
@@ -123,7 +122,12 @@ fn compared(
             if let Some(e) = expected.get(n) {
                 println!("  {:<width$}  {}", "recorded", one_line(e));
             }
-            let got = actual.get(n).unwrap_or(&no_result);
+            let Some(got) = actual.get(n) else {
+                println!(
+                    "  {name:<width$}  (no result: the run stopped at or before this op; see the self-check below)"
+                );
+                return ExitCode::FAILURE;
+            };
             println!("  {:<width$}  {}", name, one_line(got));
             if let Some(e) = expected.get(n) {
                 if matches(e, got) {
