@@ -62,9 +62,15 @@ struct Finding {
 /// and the Rust result.
 fn first_divergence(out: &str) -> Option<Finding> {
     let lines: Vec<&str> = out.lines().collect();
-    let at = lines
-        .iter()
-        .position(|l| l.starts_with("case ") && l.contains(" diverges: "))?;
+    // A report in full: its results on the next lines (a failure shown on
+    // one line has them on the same line).
+    let at = (0..lines.len()).find(|&i| {
+        lines[i].starts_with("case ")
+            && lines[i].contains(" diverges: ")
+            && lines
+                .get(i + 1)
+                .is_some_and(|l| l.starts_with("  recorded "))
+    })?;
     let head = lines[at].strip_prefix("case ")?;
     let (name, rest) = head.split_once(": op ")?;
     let (op, rest) = rest.split_once(" of ")?;

@@ -329,13 +329,19 @@ impl Shown {
         if self.full || self.count <= IN_FULL {
             return report.to_string();
         }
-        const MAX: usize = 200;
-        let first = report.lines().next().unwrap_or("");
-        if first.chars().count() > MAX {
-            format!("{}…", first.chars().take(MAX).collect::<String>())
-        } else {
-            first.to_string()
+        let mut lines = report.lines();
+        let mut line = lines.next().unwrap_or("").to_string();
+        // A divergence's two results follow its first line: both, short.
+        if line.contains(" diverges: ") {
+            let results: Vec<String> = lines.take(2).map(|l| cut(l.trim(), 60)).collect();
+            if let [recorded, actual] = &results[..] {
+                if recorded.starts_with("recorded ") {
+                    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+                    line = format!("{line}: {}; {}", squeeze(recorded), squeeze(actual));
+                }
+            }
         }
+        cut(&line, 240)
     }
 
     /// The closing note when some failures were shortened.
@@ -347,6 +353,15 @@ impl Shown {
                 self.count
             )
         })
+    }
+}
+
+/// `s`, cut after `max` characters.
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() > max {
+        format!("{}…", s.chars().take(max).collect::<String>())
+    } else {
+        s.to_string()
     }
 }
 
