@@ -59,6 +59,8 @@ mod count;
 mod error;
 mod pack;
 mod palette;
+#[cfg(feature = "plant")]
+mod plant;
 mod section;
 #[cfg(feature = "serde")]
 mod serialize;

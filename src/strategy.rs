@@ -351,6 +351,8 @@ impl Strategy {
     /// assert_eq!([2, 3, 5, 9].map(disk), [1, 2, 3, 4]);
     /// ```
     pub fn configuration_for_palette_len(&self, len: usize) -> Configuration {
+        #[cfg(feature = "plant")]
+        let len = crate::plant::palette_len(len);
         self.configuration(ceillog2(len as u64))
     }
 

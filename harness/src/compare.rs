@@ -184,9 +184,21 @@ pub fn first_divergence(
 }
 
 impl Divergence {
-    /// The full report: case, op, both results and a diff. `expected_from`
-    /// and `actual_from` name the two sides (`recorded`, `paletted (Rust)`).
+    /// The report: case, op, both results and a bounded diff (see
+    /// [`bounded_diff`]). `expected_from` and `actual_from` name the two
+    /// sides (`recorded`, `paletted (Rust)`).
     pub fn report(&self, case: &Case, expected_from: &str, actual_from: &str) -> String {
+        self.report_with(case, expected_from, actual_from, false)
+    }
+
+    /// [`report`](Self::report); with `full`, the whole diff.
+    pub fn report_with(
+        &self,
+        case: &Case,
+        expected_from: &str,
+        actual_from: &str,
+        full: bool,
+    ) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -205,7 +217,7 @@ impl Divergence {
                     let _ = writeln!(s, "  ({note})");
                 }
                 let kind = case.ops.kind(self.op);
-                let _ = write!(s, "{}", diff(kind, &self.expected, a));
+                let _ = write!(s, "{}", bounded_diff(kind, &self.expected, a, full));
             }
             None => {
                 let _ = writeln!(s, "  {actual_from:<width$}  (no result)");
@@ -374,6 +386,206 @@ pub fn diff(op_kind: &str, expected: &Outcome, actual: &Outcome) -> String {
     out
 }
 
+/// Lines of a diff shown without `full`.
+const DIFF_LINES: usize = 30;
+/// Differing items listed without `full`, for each list.
+const ITEMS: usize = 8;
+/// Rendered lines (both results) past which a diff is not worth making
+/// without `full`: the first differing items are listed instead.
+const DIFFED: usize = 400;
+
+/// The diff of two results, bounded as a failure report should be: for each
+/// list that differs (a palette, `get_all`, counts, longs, a packed field,
+/// `write`'s bytes) both lengths, how many positions differ and the first;
+/// then the line diff ([`diff`]) cut after a few lines, or for long results
+/// the first differing items. `full` shows the whole diff.
+pub fn bounded_diff(op_kind: &str, expected: &Outcome, actual: &Outcome, full: bool) -> String {
+    let lists = lists(op_kind, expected, actual);
+    let mut out = String::new();
+    for l in &lists {
+        let _ = writeln!(out, "{}", l.summary());
+    }
+    let lines = rendered_len(op_kind, expected) + rendered_len(op_kind, actual);
+    if full || lines <= DIFFED {
+        let d = diff(op_kind, expected, actual);
+        let n = d.lines().count();
+        if full || n <= DIFF_LINES + 1 {
+            out.push_str(&d);
+        } else {
+            for line in d.lines().take(DIFF_LINES) {
+                let _ = writeln!(out, "{line}");
+            }
+            let _ = writeln!(
+                out,
+                "  ... {} more diff lines (--full shows all)",
+                n - DIFF_LINES
+            );
+        }
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "first differing items (< recorded, > actual; --full shows the whole diff):"
+    );
+    for l in &lists {
+        let field = l.field.map(|f| format!("{f} ")).unwrap_or_default();
+        for &i in &l.first {
+            let _ = writeln!(out, "<   {field}[{i}] {}", l.expected.show(i));
+            let _ = writeln!(out, ">   {field}[{i}] {}", l.actual.show(i));
+        }
+        if l.differ > l.first.len() {
+            let _ = writeln!(
+                out,
+                "  ... {} more differing {field}items",
+                l.differ - l.first.len()
+            );
+        }
+    }
+    if lists.is_empty() {
+        let _ = writeln!(out, "  (results of {lines} lines; --full shows the diff)");
+    }
+    out
+}
+
+/// How many lines [`render`] gives for `o`, without rendering it (a
+/// storage's `values` may hold 2^26 of them).
+fn rendered_len(op_kind: &str, o: &Outcome) -> usize {
+    match o {
+        Outcome::Ok(Value::String(hex)) if op_kind == "write" => 1 + hex.len().div_ceil(32),
+        Outcome::Ok(Value::Array(items)) => 1 + items.len(),
+        Outcome::Ok(Value::Object(fields)) => {
+            1 + fields
+                .values()
+                .map(|v| match v {
+                    Value::Array(items) => 1 + items.len(),
+                    _ => 1,
+                })
+                .sum::<usize>()
+        }
+        Outcome::AnyOf(v) => 1 + v.iter().map(|o| rendered_len(op_kind, o)).sum::<usize>(),
+        _ => 1,
+    }
+}
+
+/// A list's items, as a result holds them.
+enum Items<'a> {
+    Values(&'a [Value]),
+    Bytes(Vec<u8>),
+}
+
+impl Items<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Items::Values(v) => v.len(),
+            Items::Bytes(b) => b.len(),
+        }
+    }
+
+    fn same(&self, other: &Items<'_>, i: usize) -> bool {
+        match (self, other) {
+            (Items::Values(a), Items::Values(b)) => a.get(i) == b.get(i),
+            (Items::Bytes(a), Items::Bytes(b)) => a.get(i) == b.get(i),
+            _ => false,
+        }
+    }
+
+    /// Item `i`, or "(none)" past the end.
+    fn show(&self, i: usize) -> String {
+        match self {
+            Items::Values(v) => v.get(i).map(Value::to_string),
+            Items::Bytes(b) => b.get(i).map(|b| format!("{b:02x}")),
+        }
+        .unwrap_or_else(|| "(none)".to_string())
+    }
+}
+
+/// One list inside two results, item by item.
+struct List<'a> {
+    /// The field of a packed container, or `None` for the result itself.
+    field: Option<&'static str>,
+    expected: Items<'a>,
+    actual: Items<'a>,
+    /// How many positions differ (or are on one side only).
+    differ: usize,
+    /// The first of them, up to [`ITEMS`].
+    first: Vec<usize>,
+}
+
+impl<'a> List<'a> {
+    fn new(field: Option<&'static str>, expected: Items<'a>, actual: Items<'a>) -> List<'a> {
+        let mut differ = 0;
+        let mut first = Vec::new();
+        for i in 0..expected.len().max(actual.len()) {
+            if !expected.same(&actual, i) {
+                differ += 1;
+                if first.len() < ITEMS {
+                    first.push(i);
+                }
+            }
+        }
+        List {
+            field,
+            expected,
+            actual,
+            differ,
+            first,
+        }
+    }
+
+    fn summary(&self) -> String {
+        let (what, unit) = match self.expected {
+            Items::Bytes(_) => ("bytes", "byte"),
+            Items::Values(_) => ("list", "item"),
+        };
+        let what = self.field.unwrap_or(what);
+        let k = self.differ;
+        let first = self
+            .first
+            .first()
+            .map(|i| format!(", the first at [{i}]"))
+            .unwrap_or_default();
+        format!(
+            "{what}: {} {unit}s recorded, {} actual; {k} position{} differ{}{first}",
+            self.expected.len(),
+            self.actual.len(),
+            if k == 1 { "" } else { "s" },
+            if k == 1 { "s" } else { "" },
+        )
+    }
+}
+
+/// The lists two plain results hold, where they differ: both a list, both
+/// `write`'s bytes, or a packed container's list fields.
+fn lists<'a>(op_kind: &str, expected: &'a Outcome, actual: &'a Outcome) -> Vec<List<'a>> {
+    let (Outcome::Ok(e), Outcome::Ok(a)) = (expected, actual) else {
+        return Vec::new();
+    };
+    let list = match (e, a) {
+        (Value::String(e), Value::String(a)) if op_kind == "write" => {
+            match (parse_hex(e), parse_hex(a)) {
+                (Ok(e), Ok(a)) => Some(List::new(None, Items::Bytes(e), Items::Bytes(a))),
+                _ => None,
+            }
+        }
+        (Value::Array(e), Value::Array(a)) => {
+            Some(List::new(None, Items::Values(e), Items::Values(a)))
+        }
+        (Value::Object(e), Value::Object(a)) => {
+            let fields = ["palette", "data"].into_iter().filter_map(|f| {
+                let get = |o: &'a serde_json::Map<String, Value>| match o.get(f) {
+                    Some(Value::Array(v)) => Some(Items::Values(v)),
+                    Some(Value::Null) | None => Some(Items::Values(&[])),
+                    Some(_) => None,
+                };
+                Some(List::new(Some(f), get(e)?, get(a)?))
+            });
+            return fields.filter(|l| l.differ > 0).collect();
+        }
+        _ => None,
+    };
+    list.into_iter().filter(|l| l.differ > 0).collect()
+}
+
 /// Removes ANSI colour sequences (pretty_assertions always colours).
 fn strip_ansi(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -518,6 +730,60 @@ mod tests {
         assert!(matches!(c, Comparison::Unsupported { op: 0, .. }), "{c:?}");
         let (c, _) = measure(&case, &[ok(0), no(), no()], &[no(), no(), no()]);
         assert!(matches!(c, Comparison::Unsupported { op: 0, .. }), "{c:?}");
+    }
+
+    #[test]
+    fn a_long_list_that_differs_is_reported_in_a_few_lines() {
+        // A 656-entry palette where the recording lists a global palette's
+        // 35,723 ids: once 36,389 lines.
+        let case = Case::parse(
+            r#"{"name":"t","subject":{"kind":"container","strategy":"block_states","registry":35723,"initial":0},"ops":[{"op":"palette"}]}"#,
+            Path::new("t.json"),
+        )
+        .unwrap();
+        let expected = Outcome::Ok((0..35723).collect::<Vec<u32>>().into());
+        let actual = Outcome::Ok((0..656).map(|i| i * 7).collect::<Vec<u32>>().into());
+        let d = first_divergence(&case, &[expected], &[actual]).unwrap();
+        let report = d.report(&case, "recorded", "adapter");
+        assert!(report.lines().count() <= 30, "{report}");
+        assert!(
+            report.contains(
+                "list: 35723 items recorded, 656 actual; 35722 positions differ, the first at [1]"
+            ),
+            "{report}"
+        );
+        assert!(report.contains("<   [1] 1\n>   [1] 7\n"), "{report}");
+        // --full: everything.
+        let full = d.report_with(&case, "recorded", "adapter", true);
+        assert!(full.lines().count() > 35723, "{}", full.lines().count());
+        // A short list differing everywhere: its diff, cut.
+        let e = Outcome::Ok((0..100).collect::<Vec<u32>>().into());
+        let a = Outcome::Ok((1000..1100).collect::<Vec<u32>>().into());
+        let cut = bounded_diff("palette", &e, &a, false);
+        assert!(cut.lines().count() <= 33, "{cut}");
+        assert!(cut.contains("--full shows all"), "{cut}");
+        assert!(
+            cut.contains("100 positions differ, the first at [0]"),
+            "{cut}"
+        );
+        // Bytes and packed fields say where they differ.
+        let hex = |b: &[u8]| Outcome::Ok(Value::String(crate::case::to_hex(b)));
+        let bytes = bounded_diff("write", &hex(&[1, 2, 3]), &hex(&[1, 9]), false);
+        assert!(
+            bytes.starts_with(
+                "bytes: 3 bytes recorded, 2 actual; 2 positions differ, the first at [1]\n"
+            ),
+            "{bytes}"
+        );
+        let packed =
+            |p: &[u32]| Outcome::Ok(serde_json::json!({"palette": p, "data": null, "bits": 0}));
+        let fields = bounded_diff("pack", &packed(&[5]), &packed(&[6]), false);
+        assert!(
+            fields.starts_with(
+                "palette: 1 items recorded, 1 actual; 1 position differs, the first at [0]\n"
+            ),
+            "{fields}"
+        );
     }
 
     #[test]

@@ -12,6 +12,49 @@ pub trait Executor {
     fn name(&self) -> String;
     /// Runs every op of `case` on a fresh subject, one result per op.
     fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError>;
+
+    /// [`run`](Self::run), with the executor's own cross-checks kept apart
+    /// from the results, so that a failed one never hides a divergence: the
+    /// results are compared with the recording first, and the findings
+    /// reported after. An executor with no cross-checks of its own gives
+    /// `run`'s results and none.
+    fn run_checked(&mut self, case: &Case) -> Result<Checked, ExecError> {
+        Ok(Checked {
+            results: self.run(case)?,
+            self_checks: Vec::new(),
+        })
+    }
+}
+
+/// What [`Executor::run_checked`] gave: a result per op (fewer when the
+/// executor stopped at one, which a [`SelfCheck`] then names), and the
+/// executor's cross-checks that failed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// The results, in op order.
+    pub results: Vec<Outcome>,
+    /// The cross-checks that failed, in the order they were made.
+    pub self_checks: Vec<SelfCheck>,
+}
+
+/// One of an executor's own cross-checks that failed (two of its entry
+/// points disagree, a bulk build disagrees with the sets it stands for, it
+/// panicked): a bug of the executor, not a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfCheck {
+    /// The op it was made at (after), or `None` before the first.
+    pub op: Option<usize>,
+    /// What disagreed.
+    pub message: String,
+}
+
+impl From<SelfCheck> for ExecError {
+    fn from(s: SelfCheck) -> ExecError {
+        ExecError::Internal {
+            op: s.op,
+            message: s.message,
+        }
+    }
 }
 
 /// Why an executor gave no results for a case. Never a result itself: a

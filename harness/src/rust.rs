@@ -12,7 +12,7 @@ use paletted::{BitStorage, Error, Packed, PalettedContainer, Strategy, NULL};
 use serde_json::{json, Value};
 
 use crate::case::{to_hex, Case, ContainerOp, Ops, StorageOp, Subject};
-use crate::exec::{ExecError, Executor};
+use crate::exec::{Checked, ExecError, Executor, SelfCheck};
 use crate::outcome::Outcome;
 use crate::valid;
 
@@ -47,26 +47,52 @@ impl Executor for RustExecutor {
         "paletted (Rust)".to_string()
     }
 
+    /// The results, or the first of the executor's own checks that failed,
+    /// as an internal error at its op.
     fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError> {
+        let checked = self.run_checked(case)?;
+        match checked.self_checks.into_iter().next() {
+            Some(first) => Err(first.into()),
+            None => Ok(checked.results),
+        }
+    }
+
+    /// Every op's exact-call result, and apart from them the cross-checks
+    /// that failed, each at its op. A panic of the crate (or an error the
+    /// protocol cannot give as a result) stops the run: the results end
+    /// before that op, and a self-check names it.
+    fn run_checked(&mut self, case: &Case) -> Result<Checked, ExecError> {
         let mut at = None;
+        let mut out = Checked::default();
         // The crate must not panic on any case; if it does, that is a bug to
         // report, not a result to compare.
         let plant = self.plant;
-        let run = panic::catch_unwind(AssertUnwindSafe(|| run_case(case, plant, &mut at)));
-        match run {
-            Ok(results) => results,
-            Err(payload) => {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic without a message".to_string());
-                Err(ExecError::Internal {
-                    op: at,
-                    message: format!("paletted panicked: {message}"),
-                })
-            }
-        }
+        let run = panic::catch_unwind(AssertUnwindSafe(|| {
+            run_case(case, plant, &mut at, &mut out)
+        }));
+        let stopped = match run {
+            Ok(Ok(())) => None,
+            Ok(Err(ExecError::Internal { op, message })) => Some(SelfCheck { op, message }),
+            // Refused before any op ran.
+            Ok(Err(e)) => return Err(e),
+            Err(payload) => Some(SelfCheck {
+                op: at,
+                message: format!("paletted panicked: {}", panic_message(&*payload)),
+            }),
+        };
+        out.self_checks.extend(stopped);
+        Ok(out)
+    }
+}
+
+/// Keeps a failed check as a self-check at `op`.
+fn note(out: &mut Checked, op: Option<usize>, check: Result<(), ExecError>) {
+    if let Err(e) = check {
+        let message = match e {
+            ExecError::Internal { message, .. } => message,
+            other => other.to_string(),
+        };
+        out.self_checks.push(SelfCheck { op, message });
     }
 }
 
@@ -74,10 +100,13 @@ fn run_case(
     case: &Case,
     plant: Option<StrictPlant>,
     at: &mut Option<usize>,
-) -> Result<Vec<Outcome>, ExecError> {
+    out: &mut Checked,
+) -> Result<(), ExecError> {
     // What Minecraft's API cannot be given is refused before any op runs.
     valid::check(case)?;
-    let mut results = Vec::with_capacity(case.ops.len());
+    out.results.reserve(case.ops.len());
+    // The end-of-case checks are made after the last op.
+    let last = case.ops.len().checked_sub(1);
     match (&case.subject, &case.ops) {
         (
             &Subject::Container {
@@ -90,55 +119,31 @@ fn run_case(
         ) => {
             // The subject's registry, under its version's rules.
             let strategy = Strategy::with(strategy, registry).with_rules(version.rules());
-            check_strategy_serde(strategy)?;
-            // Getters no op shows, held to their documented values as `==` is
-            // held to the observable state: 16 or 4 a side, and Minecraft's
-            // `Mth.ceillog2` of the registry.
-            let ceillog2 = u32::BITS - registry.saturating_sub(1).leading_zeros();
-            let axis = match strategy.kind() {
-                paletted::Kind::BlockStates => 16,
-                paletted::Kind::Biomes => 4,
-            };
-            if strategy.axis_len() != axis || strategy.size() != 1 << (3 * axis.ilog2()) {
-                return Err(ExecError::Internal {
-                    op: None,
-                    message: format!(
-                        "Strategy::axis_len gives {} and size {}, not {axis} and {axis}^3",
-                        strategy.axis_len(),
-                        strategy.size()
-                    ),
-                });
-            }
-            if strategy.global_bits() != ceillog2 {
-                return Err(ExecError::Internal {
-                    op: None,
-                    message: format!(
-                        "Strategy::global_bits gives {} for a registry of {registry}, not {ceillog2}",
-                        strategy.global_bits()
-                    ),
-                });
-            }
+            note(out, None, check_strategy(strategy, registry));
             let mut c = PalettedContainer::new(initial, strategy);
             let mut lead = Leading::new(initial);
             for (i, op) in ops.iter().enumerate() {
                 *at = Some(i);
                 let set = lead.set(&c, op);
                 if set.is_none() {
-                    lead.close(&c).map_err(|e| e.at(i))?;
+                    note(out, Some(i), lead.close(&c));
                 }
                 // A value the palette lacks: the sets' palette changes here.
                 let new = set.is_some_and(|(_, v)| c.try_maybe_has(v) == Ok(false));
-                results.push(container_op(&mut c, op, plant).map_err(|e| e.at(i))?);
+                let (result, agree) = container_op(&mut c, op, plant).map_err(|e| e.at(i))?;
+                out.results.push(result);
+                note(out, Some(i), agree);
                 if let Some(set) = set {
-                    lead.push(&c, set, new).map_err(|e| e.at(i))?;
+                    note(out, Some(i), lead.push(&c, set, new));
                 }
                 if matches!(op, ContainerOp::Read { .. } | ContainerOp::Unpack { .. }) {
-                    check_iter(&c).map_err(|e| e.at(i))?;
+                    note(out, Some(i), check_iter(&c));
                 }
             }
-            lead.close(&c)?;
-            check_iter(&c)?;
-            check_rebuilt(&c, initial)?;
+            *at = last;
+            note(out, last, lead.close(&c));
+            note(out, last, check_iter(&c));
+            note(out, last, check_rebuilt(&c, initial));
         }
         (&Subject::Storage { bits, size, .. }, Ops::Storage(ops)) => {
             // The versions' storages differ only in `fill`, which
@@ -146,12 +151,46 @@ fn run_case(
             let mut s = BitStorage::new(bits, size as usize);
             for (i, op) in ops.iter().enumerate() {
                 *at = Some(i);
-                results.push(storage_op(&mut s, op).map_err(|e| e.at(i))?);
+                let (result, agree) = storage_op(&mut s, op).map_err(|e| e.at(i))?;
+                out.results.push(result);
+                note(out, Some(i), agree);
             }
         }
         _ => unreachable!("valid::check refuses ops of another kind than the subject"),
     }
-    Ok(results)
+    Ok(())
+}
+
+/// The strategy's getters no op shows, held to their documented values as
+/// `==` is held to the observable state: 16 or 4 a side, and Minecraft's
+/// `Mth.ceillog2` of the registry; and its `serde` form.
+fn check_strategy(strategy: Strategy, registry: u32) -> Result<(), ExecError> {
+    check_strategy_serde(strategy)?;
+    let ceillog2 = u32::BITS - registry.saturating_sub(1).leading_zeros();
+    let axis = match strategy.kind() {
+        paletted::Kind::BlockStates => 16,
+        paletted::Kind::Biomes => 4,
+    };
+    if strategy.axis_len() != axis || strategy.size() != 1 << (3 * axis.ilog2()) {
+        return Err(ExecError::Internal {
+            op: None,
+            message: format!(
+                "Strategy::axis_len gives {} and size {}, not {axis} and {axis}^3",
+                strategy.axis_len(),
+                strategy.size()
+            ),
+        });
+    }
+    if strategy.global_bits() != ceillog2 {
+        return Err(ExecError::Internal {
+            op: None,
+            message: format!(
+                "Strategy::global_bits gives {} for a registry of {registry}, not {ceillog2}",
+                strategy.global_bits()
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// The run of sets a case's ops begin with, inside the axes, from
@@ -839,18 +878,32 @@ fn disagree(op: &ContainerOp, api: Api, got: &str, exact: &Res) -> ExecError {
     }
 }
 
-/// Runs `op` through every entry point that computes it and checks that
-/// they agree; gives the exact call's result (and leaves its state in `c`).
+/// Runs `op` through every entry point that computes it; gives the exact
+/// call's result (and leaves its state in `c`), and whether the other entry
+/// points agree with it.
 fn container_op_all_apis(
     c: &mut PalettedContainer,
     op: &ContainerOp,
     plant: Option<StrictPlant>,
-) -> Result<Res, ExecError> {
+) -> (Res, Result<(), ExecError>) {
     let before = c.clone();
     let exact = run_op(c, op, Api::Exact);
+    let agree = cross_check(&before, c, op, &exact, plant);
+    (exact, agree)
+}
+
+/// The other entry points of `op`, each run on a copy of `before`, against
+/// the exact call's result `exact` and the state `c` it left.
+fn cross_check(
+    before: &PalettedContainer,
+    c: &PalettedContainer,
+    op: &ContainerOp,
+    exact: &Res,
+    plant: Option<StrictPlant>,
+) -> Result<(), ExecError> {
     // `==` (which the checks below rely on) must see exactly what an
     // observer sees.
-    if (before == *c) != observably_equal(&before, c) {
+    if (*before == *c) != observably_equal(before, c) {
         return Err(ExecError::Internal {
             op: None,
             message: format!("PartialEq disagrees with the observable state before and after {op}"),
@@ -878,7 +931,7 @@ fn container_op_all_apis(
                 let planted = match (plant, strict) {
                     (Some(plant), true) => {
                         let mut json = v.to_json();
-                        plant(&before, op, &mut json);
+                        plant(before, op, &mut json);
                         Some(json)
                     }
                     _ => None,
@@ -889,10 +942,10 @@ fn container_op_all_apis(
                 };
                 if !same {
                     let gave = planted.map_or_else(|| v.to_string(), |json| json.to_string());
-                    return Err(disagree(op, api, &format!("gave {gave}"), &exact));
+                    return Err(disagree(op, api, &format!("gave {gave}"), exact));
                 }
                 if other != *c {
-                    return Err(disagree(op, api, "left another state", &exact));
+                    return Err(disagree(op, api, "left another state", exact));
                 }
                 let load = matches!(op, ContainerOp::Read { .. } | ContainerOp::Unpack { .. });
                 // Only a strict load promises soundness (and the walk is
@@ -905,14 +958,14 @@ fn container_op_all_apis(
                             &format!(
                                 "loaded a container on which Minecraft would fail later ({why})"
                             ),
-                            &exact,
+                            exact,
                         ));
                     }
                 }
             }
             Ok(Err(e)) if !strict => {
                 if exact.as_ref().err() != Some(&e) || other != *c {
-                    return Err(disagree(op, api, &format!("failed: {e}"), &exact));
+                    return Err(disagree(op, api, &format!("failed: {e}"), exact));
                 }
             }
             // A strict load's refusal: documented, and nothing changed.
@@ -932,19 +985,19 @@ fn container_op_all_apis(
                             (Error::Id { .. }, kind) => kind != paletted::PaletteKind::Global,
                             _ => false,
                         });
-                if !documented || misnamed || other != before {
-                    return Err(disagree(op, api, &format!("refused: {e}"), &exact));
+                if !documented || misnamed || other != *before {
+                    return Err(disagree(op, api, &format!("refused: {e}"), exact));
                 }
             }
             Err(message) if strict && !inside => {
                 // A strict call refuses a position outside before changing
                 // anything (Minecraft may grow the palette first).
-                if other != before {
+                if other != *before {
                     return Err(disagree(
                         op,
                         api,
                         "panicked and changed the container",
-                        &exact,
+                        exact,
                     ));
                 }
                 let _ = message;
@@ -953,12 +1006,12 @@ fn container_op_all_apis(
                 let same =
                     strict && exact.as_ref().err().map(Error::to_string) == Some(message.clone());
                 if !same {
-                    return Err(disagree(op, api, &format!("panicked: {message}"), &exact));
+                    return Err(disagree(op, api, &format!("panicked: {message}"), exact));
                 }
             }
         }
     }
-    Ok(exact)
+    Ok(())
 }
 
 thread_local! {
@@ -991,27 +1044,31 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
+/// The exact call's result of `op`, and whether the executor's checks of
+/// it passed; an error only where no result can be given.
 fn container_op(
     c: &mut PalettedContainer,
     op: &ContainerOp,
     plant: Option<StrictPlant>,
-) -> Result<Outcome, ExecError> {
+) -> Result<(Outcome, Result<(), ExecError>), ExecError> {
     // Ids the registry lacks were refused before the run (`valid::check`).
-    match container_op_all_apis(c, op, plant)? {
+    let (exact, mut agree) = container_op_all_apis(c, op, plant);
+    let result = match exact {
         Ok(v) => {
             if let Got::Packed(p) = &v {
-                check_packed_serde(p)?;
+                agree = agree.and_then(|()| check_packed_serde(p));
             }
-            Ok(Outcome::Ok(v.to_json()))
+            Outcome::Ok(v.to_json())
         }
         // DataResult errors: a result, and the subject is unchanged.
         Err(e @ (Error::MissingData | Error::Length { .. } | Error::BitCount { .. }))
             if matches!(op, ContainerOp::Unpack { .. }) =>
         {
-            Ok(Outcome::Error(e.to_string()))
+            Outcome::Error(e.to_string())
         }
-        Err(e) => thrown(&e),
-    }
+        Err(e) => thrown(&e)?,
+    };
+    Ok((result, agree))
 }
 
 /// Minecraft's storages hand values out as Java ints.
@@ -1021,8 +1078,12 @@ fn as_java_int(v: u32) -> i32 {
 
 /// A storage op through the exact calls (`try_get`, ...), checked against
 /// the strict ones (`get`, ...), which must give the same where the index
-/// and value are in range and panic, changing nothing, where they are not.
-fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> {
+/// and value are in range and panic, changing nothing, where they are not:
+/// the result, and whether they agree.
+fn storage_op(
+    s: &mut BitStorage,
+    op: &StorageOp,
+) -> Result<(Outcome, Result<(), ExecError>), ExecError> {
     // Whether the index and value are in range of the storage before the op.
     let (len, max) = (s.len() as i64, i64::from(s.max_value()));
     let fits = |index: Option<i32>, value: Option<i64>| {
@@ -1044,6 +1105,7 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
         StorageOp::Set { .. } | StorageOp::GetAndSet { .. } | StorageOp::Fill { .. }
     );
     let mut other = changes.then(|| s.clone());
+    let mut checked = Ok(());
     let exact: Result<Value, Error> = match *op {
         StorageOp::Load {
             bits,
@@ -1051,7 +1113,7 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
             ref longs,
         } => {
             if bits != 0 && !(1..=32).contains(&bits) {
-                return Ok(out_of_range(i64::from(bits), 1, 32));
+                return Ok((out_of_range(i64::from(bits), 1, 32), Ok(())));
             }
             // A size outside 0..=2^26 was refused before the run (`valid::check`).
             // ZeroBitStorage(size) does not look at the longs.
@@ -1076,7 +1138,7 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
             #[allow(clippy::len_zero)]
             let empty = s.len() == 0;
             if s.is_empty() != empty {
-                return Err(ExecError::Internal {
+                checked = Err(ExecError::Internal {
                     op: None,
                     message: format!("BitStorage::is_empty disagrees with len {}", s.len()),
                 });
@@ -1121,16 +1183,17 @@ fn storage_op(s: &mut BitStorage, op: &StorageOp) -> Result<Outcome, ExecError> 
         _ => false,
     };
     if !agree {
-        return Err(ExecError::Internal {
+        checked = checked.and(Err(ExecError::Internal {
             op: None,
             message: format!(
                 "the strict storage call disagrees with the Minecraft-exact one on {}: {strict:?} against {exact:?}",
                 op
             ),
-        });
+        }));
     }
-    match exact {
-        Ok(v) => Ok(Outcome::Ok(v)),
-        Err(e) => thrown(&e),
-    }
+    let result = match exact {
+        Ok(v) => Outcome::Ok(v),
+        Err(e) => thrown(&e)?,
+    };
+    Ok((result, checked))
 }

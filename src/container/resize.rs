@@ -25,6 +25,8 @@ impl PalettedContainer {
     fn grow(&mut self, value: u32) -> Result<u32, Error> {
         let config = self.strategy.configuration(self.config.bits + 1);
         let mut next = PalettedContainer::empty(self.strategy, config);
+        #[cfg(feature = "plant")]
+        crate::plant::resize_order(&mut next.palette, value);
         // A fresh palette of one more bit holds every value the old storage
         // can refer to (at most 2^bits), so adding them never fails.
         const ROOM: &str = "a grown palette holds every stored value";
@@ -66,6 +68,8 @@ impl PalettedContainer {
             if let Some(e) = failure {
                 return Err(e);
             }
+            #[cfg(feature = "plant")]
+            crate::plant::stale_entry(&self.palette, &mut next.palette);
             next.storage = BitStorage::from_values(config.bits, ids.len(), &ids);
         }
         *self = next;

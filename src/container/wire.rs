@@ -224,6 +224,8 @@ impl PalettedContainer {
         // Minecraft looks every palette id up in the registry as it reads it
         // and throws at the first one the registry lacks.
         let registry = self.strategy.registry_size();
+        #[cfg(feature = "plant")]
+        let registry = crate::plant::wire_registry(registry);
         let id = |r: &mut Reader<'_>| -> Result<u32, Error> {
             let v = r.varint()? as u32;
             if v < registry {

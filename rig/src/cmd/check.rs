@@ -5,6 +5,8 @@
 //! unsupported cases). Exit codes, for CI: 0 every case compared passed, 1 a
 //! failure, 2 the run proved nothing (no case checked, none compared, an
 //! adapter that cannot start, a report not written) or a usage error.
+//! The first few failures are reported in full, the rest a line each
+//! (`--full`: all in full, with whole diffs).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -40,6 +42,11 @@ pub struct Args {
     /// Name the cases awaiting recording (by default only their count).
     #[arg(short, long)]
     pub verbose: bool,
+    /// Report every failure in full, with whole results and diffs (by
+    /// default the first few are in full, their lists cut to the first
+    /// differences, and the rest a line each).
+    #[arg(long)]
+    pub full: bool,
     #[command(flatten)]
     pub adapter: super::adapter::AdapterArgs,
     #[command(flatten)]
@@ -102,9 +109,10 @@ fn run_in_pool(args: Args) -> ExitCode {
             Trusted::none()
         }
     };
+    let mut shown = Shown::new(args.full);
     for row in &rows {
         if let Verdict::Failed(report) = &row.verdict {
-            println!("{report}");
+            println!("{}", shown.next(report));
         }
     }
     let mut adapter = match args.adapter.start() {
@@ -138,7 +146,15 @@ fn run_in_pool(args: Args) -> ExitCode {
         let command = adapter.as_ref().map(|a| a.command().to_string());
         let timed = |exec: &mut dyn Executor, item| {
             let clock = std::time::Instant::now();
-            let mut row = check_one(&store, exec, command.as_deref(), &known, &trusted, item);
+            let mut row = check_one(
+                &store,
+                exec,
+                command.as_deref(),
+                &known,
+                &trusted,
+                item,
+                args.full,
+            );
             row.seconds = clock.elapsed().as_secs_f64();
             row
         };
@@ -151,7 +167,8 @@ fn run_in_pool(args: Args) -> ExitCode {
         };
         for row in checked {
             if let Verdict::Failed(report) = &row.verdict {
-                bar.suspend(|| println!("{report}"));
+                let shown = shown.next(report);
+                bar.suspend(|| println!("{shown}"));
             }
             names.insert(row.name.clone());
             rows.push(row);
@@ -166,7 +183,8 @@ fn run_in_pool(args: Args) -> ExitCode {
         {
             if let Some(row) = rows.iter_mut().rev().find(|r| r.name == name) {
                 let report = format!("case {name}: {why}\n");
-                bar.suspend(|| println!("{report}"));
+                let line = shown.next(&report);
+                bar.suspend(|| println!("{line}"));
                 if !row.verdict.is_failure() {
                     row.verdict = Verdict::Failed(report);
                 }
@@ -202,10 +220,13 @@ fn run_in_pool(args: Args) -> ExitCode {
     for mut e in known.unknown_cases(|name| names.contains(name) || store.case_path(name).is_file())
     {
         e.path = store.relative(&e.path).to_path_buf();
-        println!("{e}\n");
+        println!("{}", shown.next(&format!("{e}\n")));
         rows.push(failed(harness::known::PATH.into(), e.to_string()));
     }
     warn_new_snapshots(&store);
+    if let Some(note) = shown.note() {
+        eprintln!("{note}");
+    }
 
     for row in &rows {
         if let Verdict::Expected { reason, summary } = &row.verdict {
@@ -283,6 +304,64 @@ fn run_in_pool(args: Args) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Failures reported in full before the rest are reported a line each.
+pub(crate) const IN_FULL: usize = 5;
+
+/// How failures are printed: the first [`IN_FULL`] in full (or all, with
+/// `--full`), then one line each (the report's first line: case, op and
+/// what failed), so a run of many failures stays readable.
+pub(crate) struct Shown {
+    full: bool,
+    count: usize,
+}
+
+impl Shown {
+    pub(crate) fn new(full: bool) -> Shown {
+        Shown { full, count: 0 }
+    }
+
+    /// What to print for the next failure's `report`.
+    pub(crate) fn next(&mut self, report: &str) -> String {
+        self.count += 1;
+        if self.full || self.count <= IN_FULL {
+            return report.to_string();
+        }
+        let mut lines = report.lines();
+        let mut line = lines.next().unwrap_or("").to_string();
+        // A divergence's two results follow its first line: both, short.
+        if line.contains(" diverges: ") {
+            let results: Vec<String> = lines.take(2).map(|l| cut(l.trim(), 60)).collect();
+            if let [recorded, actual] = &results[..] {
+                if recorded.starts_with("recorded ") {
+                    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+                    line = format!("{line}: {}; {}", squeeze(recorded), squeeze(actual));
+                }
+            }
+        }
+        cut(&line, 240)
+    }
+
+    /// The closing note when some failures were shortened.
+    pub(crate) fn note(&self) -> Option<String> {
+        (!self.full && self.count > IN_FULL).then(|| {
+            format!(
+                "rig check: {} failures; the first {IN_FULL} are shown in full, the rest a line each \
+                 (`rig repro NAME` shows one in full, --full shows all)",
+                self.count
+            )
+        })
+    }
+}
+
+/// `s`, cut after `max` characters.
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() > max {
+        format!("{}…", s.chars().take(max).collect::<String>())
+    } else {
+        s.to_string()
     }
 }
 
@@ -462,6 +541,7 @@ fn check_one(
     known: &Known,
     trusted: &Trusted,
     item: Item,
+    full: bool,
 ) -> Row {
     let Loaded {
         case,
@@ -472,7 +552,7 @@ fn check_one(
         Ok(x) => x,
         Err(row) => return row,
     };
-    let (verdict, counts) = judge_measured(exec, &case, &results, known);
+    let (verdict, counts) = judge_measured(exec, &case, &results, known, full);
     let run_dependent =
         u32::try_from(harness::compare::run_dependent_ops(&results)).unwrap_or(u32::MAX);
     let verdict = match verdict {

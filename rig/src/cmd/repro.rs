@@ -1,12 +1,13 @@
 //! `rig repro`: runs one case and shows its first divergence in full, with
 //! the ops leading to it, or the result of one op; through the Rust
-//! containers, or an adapter with `--executor`.
+//! containers, or an adapter with `--executor`. The executor's own
+//! cross-checks that failed (self-checks) are shown after the comparison.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use harness::case::Case;
-use harness::compare::{diff, matches, measure, one_line, Comparison};
+use harness::compare::{bounded_diff, matches, measure, one_line, Comparison};
 use harness::exec::Executor;
 use harness::outcome::Outcome;
 use harness::recorded::Recorded;
@@ -28,9 +29,14 @@ pub struct Args {
     /// length shows the whole case).
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub context: usize,
+    /// Show whole results and diffs, and every self-check (by default lists
+    /// are cut to their first differences).
+    #[arg(long)]
+    pub full: bool,
 }
 
-/// Runs `rig repro`.
+/// Runs `rig repro`: the comparison, then the self-checks; exit 1 if
+/// either fails.
 pub fn run(args: Args) -> ExitCode {
     // A case given as a file brings its checkout's store, as with `rig check`.
     let store = super::store_for(&[std::path::PathBuf::from(&args.case)]);
@@ -53,8 +59,8 @@ pub fn run(args: Args) -> ExitCode {
         Some(a) => a,
         None => &mut rust,
     };
-    let actual = match exec.run(&case) {
-        Ok(a) => a,
+    let checked = match exec.run_checked(&case) {
+        Ok(c) => c,
         Err(e) => {
             eprintln!(
                 "rig repro: {}: could not run on {}: {e}",
@@ -74,34 +80,69 @@ pub fn run(args: Args) -> ExitCode {
         println!("no recorded results (awaiting recording): showing the Rust results only");
     }
     let expected = recorded.as_deref().unwrap_or(&[]);
+    let actual = &checked.results;
+    let code = compared(
+        &args,
+        &case,
+        recorded.is_some(),
+        expected,
+        actual,
+        &exec.name(),
+    );
+    let checks =
+        harness::verdict::self_check_report(&case, &exec.name(), &checked.self_checks, args.full);
+    print!("{checks}");
+    if checks.is_empty() {
+        code
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Shows the comparison of `actual` with `expected` (the first divergence,
+/// or `--op`'s result); exit 1 if they differ.
+fn compared(
+    args: &Args,
+    case: &Case,
+    recorded: bool,
+    expected: &[Outcome],
+    actual: &[Outcome],
+    name: &str,
+) -> ExitCode {
     match args.op {
         Some(n) if n >= case.ops.len() => {
             eprintln!("rig repro: op {n}: the case has {} ops", case.ops.len());
             ExitCode::FAILURE
         }
         Some(n) => {
-            leading(&case, &actual, n, args.context);
+            leading(case, actual, n, args.context);
             println!("op {n}: {}", case.ops.text(n));
             // The divergence report's order: recorded first, then ours.
-            let width = exec.name().len().max("recorded".len());
+            let width = name.len().max("recorded".len());
             if let Some(e) = expected.get(n) {
                 println!("  {:<width$}  {}", "recorded", one_line(e));
             }
-            println!("  {:<width$}  {}", exec.name(), one_line(&actual[n]));
+            let Some(got) = actual.get(n) else {
+                println!(
+                    "  {name:<width$}  (no result: the run stopped at or before this op; see the self-check below)"
+                );
+                return ExitCode::FAILURE;
+            };
+            println!("  {:<width$}  {}", name, one_line(got));
             if let Some(e) = expected.get(n) {
-                if matches(e, &actual[n]) {
+                if matches(e, got) {
                     println!("  (match)");
                 } else {
-                    print!("{}", diff(case.ops.kind(n), e, &actual[n]));
+                    print!("{}", bounded_diff(case.ops.kind(n), e, got, args.full));
                     return ExitCode::FAILURE;
                 }
             }
             ExitCode::SUCCESS
         }
-        None => match measure(&case, expected, &actual) {
-            (Comparison::Differs(d), _) if recorded.is_some() => {
-                leading(&case, &actual, d.op, args.context);
-                print!("{}", d.report(&case, "recorded", &exec.name()));
+        None => match measure(case, expected, actual) {
+            (Comparison::Differs(d), _) if recorded => {
+                leading(case, actual, d.op, args.context);
+                print!("{}", d.report_with(case, "recorded", name, args.full));
                 ExitCode::FAILURE
             }
             (
@@ -111,16 +152,16 @@ pub fn run(args: Args) -> ExitCode {
                     reason,
                 },
                 _,
-            ) if recorded.is_some() => {
-                leading(&case, &actual, op, args.context);
+            ) if recorded => {
+                leading(case, actual, op, args.context);
                 println!(
                     "op {op}: {op_text}: unsupported by {}: {reason}\n(no op before it changes state, nor could be compared: the case is counted unsupported)",
-                    exec.name()
+                    name
                 );
                 ExitCode::SUCCESS
             }
             (_, counts) => {
-                if recorded.is_some() {
+                if recorded {
                     if counts.compared == case.ops.len() {
                         println!("all {} ops match the recording", case.ops.len());
                     } else {
@@ -132,7 +173,7 @@ pub fn run(args: Args) -> ExitCode {
                             println!(
                                 "op {op}: {}: unsupported by {}: {reason}\n(it changes state: op {op} on are not compared)",
                                 case.ops.text(*op),
-                                exec.name()
+                                name
                             );
                         }
                     }
