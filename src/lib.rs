@@ -74,7 +74,7 @@ pub use palette::{NULL, PaletteKind};
 pub use section::{BlockKinds, Section, StateTable};
 pub use storage::BitStorage;
 pub use strategy::{Configuration, Kind, Strategy};
-pub use version::{Rules, Version};
+pub use version::{Rules, UnknownVersion, Version};
 
 /// The README's Rust examples, run as doc tests so that they stay true.
 #[cfg(doctest)]

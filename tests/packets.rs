@@ -79,27 +79,18 @@ fn registry(data: &Path, name: &'static str) -> Registry {
         .and_then(|p| p["dataVersion"].as_u64())
         .unwrap_or_else(|| panic!("minecraft-data has no DataVersion for {name}"))
         as u32;
-    let version = match Version::named(name) {
-        Some(v) => {
-            // The crate's constants are the versions page's; the tables
-            // the page took them from must agree.
-            assert_eq!(
-                (v.data_version(), v.block_states(), v.biomes()),
-                (data_version, states, biomes),
-                "{name}: the crate's registry sizes against minecraft-data's"
-            );
-            v
-        }
-        None => {
-            // Between two named versions: the older one's rules.
-            let rules = Version::ALL
-                .iter()
-                .rfind(|v| v.data_version() <= data_version)
-                .unwrap_or_else(|| panic!("{name} is older than every named version"))
-                .rules();
-            Version::new(name, data_version, states, biomes, rules)
-        }
-    };
+    // Every captured version is in the crate's table, and the tables the
+    // versions page took its numbers from agree with it.
+    let version = Version::named(name).unwrap_or_else(|| panic!("{name} is not in Version::ALL"));
+    assert_eq!(
+        (
+            version.data_version(),
+            version.block_states(),
+            version.biomes()
+        ),
+        (data_version, states, biomes),
+        "{name}: the crate's registry sizes against minecraft-data's"
+    );
     Registry {
         version,
         air: StateTable::new(&air, &[]),
