@@ -134,6 +134,34 @@ pub enum Error {
         /// The versions without it.
         rules: crate::Rules,
     },
+    /// A section given a container of the wrong kind: biomes as its block
+    /// states, or block states as its biomes.
+    SectionKind {
+        /// The place the container was given for: "block states" or "biomes".
+        place: &'static str,
+        /// The kind of container given.
+        given: crate::Kind,
+    },
+    /// A section given containers that follow two versions' rules: both
+    /// must be one version's, as its wire form is.
+    SectionRules {
+        /// The block states' rules.
+        blocks: crate::Rules,
+        /// The biomes' rules.
+        biomes: crate::Rules,
+    },
+    /// A strict read that failed in one version's wire form, of bytes that
+    /// other releases' wire forms read whole: most likely bytes of one of
+    /// those, read as the wrong version. `error` is the read's own error.
+    OtherVersion {
+        /// The error of the read as asked.
+        error: Box<Error>,
+        /// The rules the bytes were read with.
+        read_as: crate::Rules,
+        /// The releases whose wire form reads the bytes whole, as runs of
+        /// consecutive releases (first, last), oldest first.
+        fits: Vec<(crate::Version, crate::Version)>,
+    },
     /// A value outside an inclusive range (commons-lang3 `Validate`'s
     /// `IllegalArgumentException`, Minecraft's range check): a storage index
     /// or value, or a position outside the container.
@@ -203,6 +231,39 @@ impl fmt::Display for Error {
             Error::Unsupported { operation, rules } => {
                 write!(f, "{operation} does not exist in {}", rules.span())
             }
+            Error::SectionKind { place, given } => {
+                let given = match given {
+                    crate::Kind::BlockStates => "block states",
+                    crate::Kind::Biomes => "biomes",
+                };
+                write!(f, "A section's {place} container was given one of {given}")
+            }
+            Error::SectionRules { blocks, biomes } => write!(
+                f,
+                "A section's block states follow the rules of {} and its biomes those of {}: both must be one version's",
+                blocks.span(),
+                biomes.span()
+            ),
+            Error::OtherVersion {
+                error,
+                read_as,
+                fits,
+            } => {
+                write!(
+                    f,
+                    "{error} (read in {}'s wire form; the bytes read whole in ",
+                    read_as.span()
+                )?;
+                for (i, (first, last)) in fits.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    if first == last {
+                        write!(f, "{sep}{first}")?;
+                    } else {
+                        write!(f, "{sep}{first} to {last}")?;
+                    }
+                }
+                f.write_str("'s)")
+            }
             Error::OutOfRange { value, min, max } => write!(
                 f,
                 "The value {value} is not in the specified inclusive range of {min} to {max}"
@@ -224,6 +285,15 @@ impl Error {
                 len: len + by,
             },
             Error::VarIntTooBig { at } => Error::VarIntTooBig { at: at + by },
+            Error::OtherVersion {
+                error,
+                read_as,
+                fits,
+            } => Error::OtherVersion {
+                error: Box::new(error.shifted(by)),
+                read_as,
+                fits,
+            },
             other => other,
         }
     }

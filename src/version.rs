@@ -25,7 +25,7 @@
 //! assert_eq!(sent, [0, 3]);
 //! ```
 
-use crate::{Configuration, PaletteKind, Strategy};
+use crate::{Configuration, Error, PaletteKind, Strategy};
 
 /// Block states in 1.18.2 (the highest state id + 1).
 ///
@@ -413,7 +413,7 @@ impl Rules {
     /// assert!(!v.rules().fluid_count());
     /// let kinds = StateTable::new(&[0], &[]);
     /// let blocks = PalettedContainer::new(1, v.block_strategy());
-    /// let section = Section::new(blocks, PalettedContainer::new(0, v.biome_strategy()), &kinds);
+    /// let section = Section::new(blocks, PalettedContainer::new(0, v.biome_strategy()), &kinds).unwrap();
     /// let mut sent = Vec::new();
     /// section.write(&mut sent);
     /// // 4,096 non-air blocks, then at once the block states' bits byte.
@@ -895,6 +895,54 @@ impl std::fmt::Display for UnknownVersion {
 }
 
 impl std::error::Error for UnknownVersion {}
+
+/// `error`, from a strict read of bytes in the wire form of `blocks` and
+/// `biomes`, with the releases whose wire form reads the same bytes whole
+/// ([`Error::OtherVersion`]) when there are any: `reads_whole` says whether
+/// a release's does (and gives the same bytes back when written). A release is tried only where its wire form differs
+/// from the one read (the long count, the fluid count, the global widths),
+/// and each form once.
+pub(crate) fn hint(
+    error: Error,
+    blocks: Strategy,
+    biomes: Strategy,
+    reads_whole: impl Fn(Version) -> bool,
+) -> Error {
+    let form = |rules: Rules, blocks: Strategy, biomes: Strategy| {
+        let wire = (rules.long_count(), rules.fluid_count());
+        (wire, blocks.global_bits(), biomes.global_bits())
+    };
+    let tried = form(blocks.rules(), blocks, biomes);
+    let mut known: Vec<(_, bool)> = Vec::new();
+    let mut fits: Vec<(Version, Version)> = Vec::new();
+    let mut last_fit = false;
+    for v in Version::ALL {
+        let key = form(v.rules, v.block_strategy(), v.biome_strategy());
+        let fit = key != tried
+            && match known.iter().find(|(k, _)| *k == key) {
+                Some(&(_, fit)) => fit,
+                None => {
+                    let fit = reads_whole(v);
+                    known.push((key, fit));
+                    fit
+                }
+            };
+        match fits.last_mut() {
+            Some((_, last)) if fit && last_fit => *last = v,
+            _ if fit => fits.push((v, v)),
+            _ => {}
+        }
+        last_fit = fit;
+    }
+    if fits.is_empty() {
+        return error;
+    }
+    Error::OtherVersion {
+        error: Box::new(error),
+        read_as: blocks.rules(),
+        fits,
+    }
+}
 
 #[cfg(test)]
 mod tests {

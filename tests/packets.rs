@@ -129,7 +129,7 @@ fn check_counters(reg: &Registry, place: &str, section: &Section, sent: &[u8]) {
             "{place}: air {id}"
         );
     }
-    let counted = Section::new(blocks.clone(), biomes.clone(), &reg.air);
+    let counted = Section::new(blocks.clone(), biomes.clone(), &reg.air).unwrap();
     assert_eq!(counted.non_empty_block_count(), count, "{place}: counted");
     assert_eq!(counted.has_only_air(), count == 0, "{place}: only air");
     // The same kinds as a pair of predicates.
@@ -138,7 +138,8 @@ fn check_counters(reg: &Registry, place: &str, section: &Section, sent: &[u8]) {
         PalettedContainer::new(air, blocks.strategy()),
         biomes,
         &kinds,
-    );
+    )
+    .unwrap();
     assert!(built.has_only_air() && built.non_empty_block_count() == 0);
     let n = blocks.strategy().axis_len();
     let positions = (0..n).flat_map(|y| (0..n).flat_map(move |z| (0..n).map(move |x| (x, y, z))));

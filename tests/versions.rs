@@ -603,7 +603,7 @@ fn a_section_sends_one_counter_up_to_1_21_11_and_two_from_26_1() {
     for v in Version::ALL {
         let blocks = PalettedContainer::new(0, v.block_strategy());
         let biomes = PalettedContainer::new(1, v.biome_strategy());
-        let mut section = Section::new(blocks, biomes, &kinds);
+        let mut section = Section::new(blocks, biomes, &kinds).unwrap();
         section.set(0, 0, 0, 1, &kinds);
         section.set(1, 0, 0, 86, &kinds);
         let mut out = Vec::new();
