@@ -162,6 +162,33 @@ pub enum Error {
         /// consecutive releases (first, last), oldest first.
         fits: Vec<(crate::Version, crate::Version)>,
     },
+    /// A chunk column of a shape no dimension has: `min_y` and `height`
+    /// must be multiples of 16, the height at least 16, and the column
+    /// within y -2032 to 2031.
+    ColumnShape {
+        /// The lowest y asked for.
+        min_y: i32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// A chunk column given a section whose containers are not of the
+    /// column's version.
+    ColumnSection {
+        /// The section's index, from the bottom.
+        index: usize,
+        /// The column's version.
+        version: crate::Version,
+    },
+    /// A chunk packet's section data that is not its sections followed by
+    /// zeros up to their serialized size (how Minecraft sizes the array).
+    ColumnLength {
+        /// Bytes the sections took.
+        used: usize,
+        /// The sections' serialized size: the array's length.
+        expected: usize,
+        /// The array's length.
+        len: usize,
+    },
     /// A value outside an inclusive range (commons-lang3 `Validate`'s
     /// `IllegalArgumentException`, Minecraft's range check): a storage index
     /// or value, or a position outside the container.
@@ -264,6 +291,22 @@ impl fmt::Display for Error {
                 }
                 f.write_str("'s)")
             }
+            Error::ColumnShape { min_y, height } => write!(
+                f,
+                "A column from y {min_y}, {height} blocks high: both must be multiples of 16, the height at least 16, within y -2032 to 2031"
+            ),
+            Error::ColumnSection { index, version } => write!(
+                f,
+                "Section {index} of a {version} column is not of {version}'s block states and biomes"
+            ),
+            Error::ColumnLength {
+                used,
+                expected,
+                len,
+            } => write!(
+                f,
+                "Column data of {len} bytes: its sections take {used} and their serialized size is {expected}, which only zeros may fill"
+            ),
             Error::OutOfRange { value, min, max } => write!(
                 f,
                 "The value {value} is not in the specified inclusive range of {min} to {max}"

@@ -54,6 +54,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
+mod column;
 mod container;
 mod count;
 mod error;
@@ -67,6 +68,7 @@ mod strategy;
 pub mod version;
 pub mod wire;
 
+pub use column::Column;
 pub use container::{PalettedContainer, Values};
 pub use error::Error;
 pub use pack::Packed;

@@ -900,8 +900,8 @@ impl std::error::Error for UnknownVersion {}
 /// `biomes`, with the releases whose wire form reads the same bytes whole
 /// ([`Error::OtherVersion`]) when there are any: `reads_whole` says whether
 /// a release's does (and gives the same bytes back when written). A release is tried only where its wire form differs
-/// from the one read (the long count, the fluid count, the global widths),
-/// and each form once.
+/// from the one read (the long count, the fluid count, the registry sizes,
+/// which a strict read checks ids against), and each form once.
 pub(crate) fn hint(
     error: Error,
     blocks: Strategy,
@@ -910,7 +910,7 @@ pub(crate) fn hint(
 ) -> Error {
     let form = |rules: Rules, blocks: Strategy, biomes: Strategy| {
         let wire = (rules.long_count(), rules.fluid_count());
-        (wire, blocks.global_bits(), biomes.global_bits())
+        (wire, blocks.registry_size(), biomes.registry_size())
     };
     let tried = form(blocks.rules(), blocks, biomes);
     let mut known: Vec<(_, bool)> = Vec::new();

@@ -9,7 +9,8 @@
 //! block count sent is checked against the non-air blocks of its block
 //! states, as `Section::new` counts them and as `set` keeps count, with the
 //! air states taken from that version's tables in `minecraft-data` (pinned
-//! alongside), not typed here.
+//! alongside), not typed here. Each capture is also read whole as a
+//! `Column` and written back byte for byte, padding included.
 //!
 //! Without the packages the test says so and passes; with
 //! `PALETTED_PACKETS_REQUIRED` set (as CI sets it) it fails instead.
@@ -17,7 +18,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use paletted::{BlockKinds as _, PalettedContainer, Section, StateTable, Version};
+use paletted::{BlockKinds as _, Column, Error, PalettedContainer, Section, StateTable, Version};
 use serde_json::Value;
 
 /// The captured versions, oldest first.
@@ -186,6 +187,7 @@ fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
     // so up to 1.20.1 its bug leaves zeros at the end: the sections end
     // where their computed sizes add up to the buffer, not their bytes.
     let (mut at, mut computed, mut n) = (0, 0, 0);
+    let mut sections = Vec::new();
     while computed < bytes.len() {
         let place = format!("{} section {n} (byte {at})", path.display());
         let (section, used) = Section::from_wire(blocks, biomes, &bytes[at..])
@@ -240,6 +242,7 @@ fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
         computed += section.serialized_size();
         at += used;
         n += 1;
+        sections.push(section);
     }
     assert_eq!(
         computed,
@@ -253,8 +256,52 @@ fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
         path.display(),
         bytes.len() - at
     );
+    check_column(reg, path, &bytes, sections);
     tally.captures += 1;
     tally.sections += n;
+}
+
+/// The whole capture as one `Column`: read from the packet's bytes at its
+/// version into the sections read one by one, written back byte for byte
+/// (padding included); read as 26.3, an error that names its version.
+fn check_column(reg: &Registry, path: &Path, bytes: &[u8], sections: Vec<Section>) {
+    let place = path.display();
+    // The packet does not say its dimension; its section count does: the
+    // overworld's 24 from y = -64, or the nether's and the end's 16 from 0.
+    let min_y = match sections.len() {
+        24 => -64,
+        16 => 0,
+        n => panic!("{place}: {n} sections, no vanilla dimension's"),
+    };
+    let height = sections.len() as u32 * 16;
+    let column = Column::from_wire(reg.version, min_y, height, bytes)
+        .unwrap_or_else(|e| panic!("{place}: the column: {e}"));
+    assert!(
+        column.sections() == sections,
+        "{place}: the column's sections"
+    );
+    assert_eq!((column.min_y(), column.height()), (min_y, height));
+    let mut again = Vec::new();
+    column.write(&mut again);
+    assert!(again == bytes, "{place}: the column written back differs");
+    assert_eq!(column.serialized_size(), bytes.len(), "{place}");
+    assert_eq!(
+        Column::new(reg.version, min_y, sections).as_ref(),
+        Ok(&column),
+        "{place}: the column made of its sections"
+    );
+    // Read as the newest version: the read's error, with a hint that names
+    // the capture's version among those whose wire form fits.
+    let err = Column::from_wire(Version::LATEST, min_y, height, bytes).unwrap_err();
+    let Error::OtherVersion { fits, .. } = &err else {
+        panic!("{place}: read as {}: no hint: {err}", Version::LATEST)
+    };
+    let named = |v: Version| {
+        fits.iter()
+            .any(|(a, b)| (a.data_version()..=b.data_version()).contains(&v.data_version()))
+    };
+    assert!(named(reg.version), "{place}: {err}");
+    assert!(!named(Version::LATEST), "{place}: {err}");
 }
 
 #[test]
@@ -289,7 +336,7 @@ fn every_captured_section_round_trips_with_its_block_count() {
         }
         say(&format!(
             "real packets {name} ({} rules): {} captures, {} sections, block states and biomes \
-             read, written back byte for byte and read again; block counts right ({} non-air); \
+             read, written back byte for byte and read again, and as columns; block counts right ({} non-air); \
              buffers sized by serialized_size ({} bytes over what was written)",
             reg.version.rules().span(),
             tally.captures,

@@ -262,3 +262,100 @@ fn bytes_no_version_reads_whole_keep_the_plain_error() {
     let err = Section::from_wire(v.block_strategy(), v.biome_strategy(), &sent).unwrap_err();
     assert!(matches!(err, Error::Truncated { .. }), "{err:?}");
 }
+
+#[test]
+fn a_column_refuses_shapes_no_dimension_has_and_sections_of_another_version() {
+    use paletted::{Column, Version};
+    let v = Version::V26_3;
+    let one = [0, 0, 0, 0, 0, 0, 0, 3];
+    for (min_y, height) in [
+        (8, 16),
+        (0, 0),
+        (0, 8),
+        (-2048, 16),
+        (2032, 16),
+        (2016, 32),
+        (0, u32::MAX),
+    ] {
+        let err = Column::from_wire(v, min_y, height, &one).unwrap_err();
+        assert_eq!(err, Error::ColumnShape { min_y, height });
+    }
+    // The extremes a dimension may take: y -2032 to 2031.
+    let all = one.repeat(254);
+    assert_eq!(
+        Column::from_wire(v, -2032, 4064, &all).unwrap().height(),
+        4064
+    );
+    assert!(matches!(
+        Column::new(v, 0, Vec::new()),
+        Err(Error::ColumnShape { height: 0, .. })
+    ));
+    let sections = Column::from_wire(v, -2032, 4064, &all)
+        .unwrap()
+        .into_sections();
+    let mut more = sections.clone();
+    more.push(sections[0].clone());
+    assert!(matches!(
+        Column::new(v, -2032, more),
+        Err(Error::ColumnShape { height: 4080, .. })
+    ));
+    // A section of 26.1 in a 26.3 column.
+    let other = Column::from_wire(Version::V26_1, 0, 16, &[0, 0, 0, 0, 0, 0, 0, 3]).unwrap();
+    let mut mixed = sections[..2].to_vec();
+    mixed.extend(other.into_sections());
+    assert_eq!(
+        Column::new(v, 0, mixed),
+        Err(Error::ColumnSection {
+            index: 2,
+            version: v
+        })
+    );
+}
+
+#[test]
+fn a_column_is_its_sections_then_zeros_up_to_their_serialized_size() {
+    use paletted::{Column, Version};
+    // 1.20.1: each one-value section writes 8 bytes and counts 9.
+    let v = Version::V1_20_1;
+    let section = [0, 0, 0, 0, 0, 0, 1, 0];
+    let padded: Vec<u8> = section.repeat(24).into_iter().chain([0; 24]).collect();
+    let column = Column::from_wire(v, -64, 384, &padded).unwrap();
+    let mut sent = Vec::new();
+    column.write(&mut sent);
+    assert_eq!(sent, padded);
+    // Without the padding, or with something else in it: not 1.20.1's. The
+    // bare sections are 1.20.2 to 1.21.4's form, whose size is exact.
+    let bare = section.repeat(24);
+    let length = Error::ColumnLength {
+        used: 192,
+        expected: 216,
+        len: 192,
+    };
+    let err = Column::from_wire(v, -64, 384, &bare).unwrap_err();
+    let Error::OtherVersion { error, fits, .. } = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(**error, length);
+    let fits: Vec<_> = fits.iter().map(|(a, b)| (a.name(), b.name())).collect();
+    assert_eq!(fits, [("1.20.2", "1.21.4")]);
+    assert_eq!(
+        length.to_string(),
+        "Column data of 192 bytes: its sections take 192 and their serialized size is 216, which only zeros may fill"
+    );
+    let mut dirty = padded.clone();
+    *dirty.last_mut().unwrap() = 1;
+    assert!(matches!(
+        Column::from_wire(v, -64, 384, &dirty),
+        Err(Error::ColumnLength { used: 192, .. })
+    ));
+    // Cut short: the error's positions count from the column's first byte.
+    let cut = &padded[..8 * 5 + 3];
+    assert_eq!(
+        Column::from_wire(v, -64, 384, cut),
+        Err(Error::Truncated {
+            at: 43,
+            needed: 1,
+            len: 43
+        })
+    );
+}
