@@ -4,7 +4,7 @@
 //!
 //! Minecraft keeps four counters per section. 26.x sends two: the non-empty
 //! (non-air) block count and the fluid count, each a big-endian short;
-//! 1.18.2 to 1.21.4 send the non-empty count alone
+//! 1.18 to 1.21.11 send the non-empty count alone
 //! ([`Rules::fluid_count`](crate::Rules::fluid_count)). Then come the
 //! block-state container and the biome container. A client takes the
 //! counts as sent and never recounts, so [`Section::read`] does the same;
