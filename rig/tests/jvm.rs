@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use harness::outcome::Outcome;
-use jvm_support::{divergences, fixture, fresh_dir, golden, recorded_set, rig, run};
+use jvm_support::{divergences, fixture, fresh_dir, golden, golden_26, recorded_set_26, rig, run};
 use serde_json::Value;
 
 fn classpath(fx: &Path) -> String {
@@ -36,10 +36,10 @@ fn the_fixture_agrees_with_the_rust_containers_on_every_golden_case() {
     let Some(fx) = fixture() else { return };
     let (code, out, err) = run(rig()
         .arg("diff")
-        .arg(golden())
+        .args(golden_26())
         .args(["--classpath", &classpath(&fx)]));
     assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
-    let set = recorded_set();
+    let set = recorded_set_26();
     let (n, ops) = (set.cases, set.ops);
     assert!(out.contains(&format!("{n} cases, {ops} ops")), "{out}");
     assert!(
@@ -48,6 +48,11 @@ fn the_fixture_agrees_with_the_rust_containers_on_every_golden_case() {
     );
     assert!(out.ends_with(&format!("\n{n} passed, 0 failed\n")), "{out}");
     assert!(divergences(&out).is_empty());
+}
+
+/// Every 26.3 golden file ([`golden_26`]), as (path, recording).
+fn recordings_26() -> Vec<(std::path::PathBuf, harness::recorded::Recorded)> {
+    golden_26().iter().flat_map(|d| recordings(d)).collect()
 }
 
 /// Every golden file under `dir`, as (path, recording).
@@ -71,12 +76,12 @@ fn recordings(dir: &Path) -> Vec<(std::path::PathBuf, harness::recorded::Recorde
     found
 }
 
-/// Records `cases` (a file or folder) from the fixture, with extra `options`, into a fresh
+/// Records `cases` (files or folders) from the fixture, with extra `options`, into a fresh
 /// repository named `name`; gives the folder of golden-format recordings.
 fn record_from_fixture(
     fx: &Path,
     name: &str,
-    cases: &Path,
+    cases: &[std::path::PathBuf],
     options: &[&str],
 ) -> std::path::PathBuf {
     let root = fresh_dir(name);
@@ -84,7 +89,7 @@ fn record_from_fixture(
     let out_dir = root.join("recorded");
     let (code, out, err) = run(rig()
         .arg("record")
-        .arg(cases)
+        .args(cases)
         .args(["--classpath", &classpath(fx)])
         .arg("--root")
         .arg(&root)
@@ -98,8 +103,8 @@ fn record_from_fixture(
 /// The first op of each golden case at which the recordings in `out_dir` differ from the
 /// golden ones, compared as `rig check` compares: (case, op index, report).
 fn differences_from_golden(out_dir: &Path) -> Vec<(String, usize, String)> {
-    let golden_cases = recordings(&golden());
-    assert_eq!(golden_cases.len(), recorded_set().cases);
+    let golden_cases = recordings_26();
+    assert_eq!(golden_cases.len(), recorded_set_26().cases);
     let mut wrong = Vec::new();
     for (path, want) in &golden_cases {
         let got_path = out_dir.join(format!("{}.json", want.case.name));
@@ -122,7 +127,7 @@ fn differences_from_golden(out_dir: &Path) -> Vec<(String, usize, String)> {
 #[test]
 fn the_fixture_reproduces_every_golden_recording() {
     let Some(fx) = fixture() else { return };
-    let out_dir = record_from_fixture(&fx, "reproduce-root", &golden(), &[]);
+    let out_dir = record_from_fixture(&fx, "reproduce-root", &golden_26(), &[]);
     let wrong = differences_from_golden(&out_dir);
     let reports: Vec<&str> = wrong.iter().map(|(_, _, r)| r.as_str()).collect();
     assert!(
@@ -139,7 +144,7 @@ fn the_fixture_reproduces_every_golden_recording() {
 fn planted_differences_show_against_the_recordings_where_documented() {
     let Some(fx) = fixture() else { return };
     let plant = ["--jvm-option=-Dfixture.plant=no-length-check"];
-    let out_dir = record_from_fixture(&fx, "plant-length-root", &golden(), &plant);
+    let out_dir = record_from_fixture(&fx, "plant-length-root", &golden_26(), &plant);
     let found: BTreeSet<(String, usize)> = differences_from_golden(&out_dir)
         .into_iter()
         .map(|(n, i, _)| (n, i))
@@ -149,7 +154,7 @@ fn planted_differences_show_against_the_recordings_where_documented() {
     assert_eq!(found, want);
 
     let plant = ["--jvm-option=-Dfixture.plant=count-order"];
-    let out_dir = record_from_fixture(&fx, "plant-order-root", &golden(), &plant);
+    let out_dir = record_from_fixture(&fx, "plant-order-root", &golden_26(), &plant);
     let found = differences_from_golden(&out_dir);
     assert!(found.iter().any(|(n, _, _)| n == "flat/bottom-section"));
     assert!(found.iter().any(|(n, _, _)| n.starts_with("counts-order/")));
@@ -181,7 +186,7 @@ fn null_palette_slots_are_results_not_probe_failures() {
 {"op":"counts"},{"op":"get_all"},{"op":"pack"}]}"#,
     )
     .unwrap();
-    let out_dir = record_from_fixture(&fx, "null-root", &case, &[]);
+    let out_dir = record_from_fixture(&fx, "null-root", &[case], &[]);
     let got: Value =
         serde_json::from_str(&std::fs::read_to_string(out_dir.join("t/nulls.json")).unwrap())
             .unwrap();
@@ -215,7 +220,7 @@ fn a_planted_count_order_is_reported_at_counts_ops() {
     // The prediction is worked out while the rig runs: both take a while.
     let ((code, out, err), (want, unsure)) = std::thread::scope(|s| {
         let prediction = s.spawn(counts_out_of_palette_order);
-        let diff = run(rig().arg("diff").arg(golden()).args([
+        let diff = run(rig().arg("diff").args(golden_26()).args([
             "--classpath",
             &classpath(&fx),
             "--jvm-option=-Dfixture.plant=count-order",
@@ -286,7 +291,7 @@ fn counts_out_of_palette_order() -> (CountsOps, CountsOps) {
     let mut want = BTreeSet::new();
     let mut unsure = BTreeSet::new();
     let mut rust = harness::rust::RustExecutor::new();
-    for (_, rec) in recordings(&golden()) {
+    for (_, rec) in recordings_26() {
         let Ops::Container(ops) = &rec.case.ops else {
             continue;
         };
@@ -365,7 +370,7 @@ fn counts_out_of_palette_order() -> (CountsOps, CountsOps) {
 /// too many: exactly where the `no-length-check` plant must show.
 fn too_many_longs() -> BTreeSet<(String, usize)> {
     let mut want = BTreeSet::new();
-    for (_, rec) in recordings(&golden()) {
+    for (_, rec) in recordings_26() {
         let first = rec.results.iter().map(Outcome::to_json).position(|r| {
             let msg = r["error"].as_str().or(r["message"].as_str()).unwrap_or("");
             let Some((_, rest)) = msg.split_once("got: ") else {
@@ -386,7 +391,7 @@ fn too_many_longs() -> BTreeSet<(String, usize)> {
 #[test]
 fn a_planted_missing_length_check_is_reported_exactly_where_it_shows() {
     let Some(fx) = fixture() else { return };
-    let (code, out, err) = run(rig().arg("diff").arg(golden()).args([
+    let (code, out, err) = run(rig().arg("diff").args(golden_26()).args([
         "--classpath",
         &classpath(&fx),
         "--jvm-option=-Dfixture.plant=no-length-check",
@@ -930,7 +935,7 @@ fn several_jvm_children_report_exactly_what_one_does() {
     let diff = |jobs: &str, extra: &[&str]| {
         run(rig()
             .arg("diff")
-            .arg(golden())
+            .args(golden_26())
             .args(["--classpath", &classpath(&fx), "--jobs", jobs])
             .args(extra))
     };
@@ -942,7 +947,7 @@ fn several_jvm_children_report_exactly_what_one_does() {
         let (code3, out3, err3) = diff("3", plants);
         assert_eq!(code1, code3, "{err1}\n{err3}");
         assert_eq!(untimed(&out1), untimed(&out3));
-        let set = recorded_set();
+        let set = recorded_set_26();
         assert!(
             out1.contains(&format!("{} cases, {} ops", set.cases, set.ops)),
             "{out1}"

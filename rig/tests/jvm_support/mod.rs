@@ -191,6 +191,37 @@ pub fn golden() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/golden")
 }
 
+/// The folders of the 26.3 recordings: every top-level folder of the golden cases but the
+/// older versions' (`v1.18.2/`, ...), which classes of the 26.x shape refuse by name
+/// (`rig/tests/shapes.rs` runs each older shape's fixture at its versions).
+pub fn golden_26() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(golden())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('v'))
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// The size of the 26.3 recorded set ([`golden_26`]): what a run of the 26.x fixture over it
+/// reports.
+pub fn recorded_set_26() -> harness::store::RecordedSet {
+    let mut set = harness::store::RecordedSet { cases: 0, ops: 0 };
+    for dir in golden_26() {
+        for file in harness::store::json_files(&dir) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert!(v["subject"].get("version").is_none(), "{}", file.display());
+            set.cases += 1;
+            set.ops += v["ops"].as_array().map_or(0, Vec::len);
+        }
+    }
+    set
+}
+
 /// The size of the recorded set on disk (the one number tests expect).
 pub fn recorded_set() -> harness::store::RecordedSet {
     harness::store::Store::at(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).recorded_set()
