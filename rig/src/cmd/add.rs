@@ -136,11 +136,7 @@ fn add(args: &Args) -> Result<String, String> {
             Some(d) => format!(
                 ", a recording derived from {} (its ops {})",
                 d.parent,
-                d.ops
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::shrink::indices(&d.ops)
             ),
             None => String::new(),
         };
