@@ -17,6 +17,7 @@ use std::process::Command;
 use harness::recorded::Recorded;
 use harness::store::Store;
 
+mod jvm_support;
 mod scratch;
 
 /// The bugs `src/plant.rs` plants.
@@ -369,4 +370,66 @@ fn many_failures_are_shown_five_in_full_then_a_line_each() {
         &[&["check", "--full"][..], &FAMILIES].concat(),
     );
     assert_eq!(full.matches("\nreplay: rig repro ").count(), failed);
+}
+
+/// `rig diff` against a JVM (the test fixture standing in for Minecraft) with
+/// a plant whose self-checks also fail: the divergence is reported at its op
+/// with both results, the self-checks after it, and never an internal error
+/// or a side that "failed" in their place.
+#[test]
+fn rig_diff_reports_the_divergence_then_the_self_checks() {
+    let Some(fx) = jvm_support::fixture() else {
+        return;
+    };
+    let golden = scratch::golden("boundaries/biome-read-2-stale-new");
+    let (code, out, err) = jvm_support::run(
+        jvm_support::rig()
+            .env("PALETTED_PLANT", "resize-order")
+            .arg("diff")
+            .arg(&golden)
+            .args(["--classpath", fx.to_str().unwrap()]),
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    no_internal_error("rig diff", &out, &err);
+    assert!(!out.contains("side failed"), "{out}");
+    let diverges = out
+        .find("case boundaries/biome-read-2-stale-new: op 36 of 38 diverges: counts\n  minecraft (jvm) ")
+        .unwrap_or_else(|| panic!("{out}"));
+    let check = out
+        .find("\nself-check: ")
+        .unwrap_or_else(|| panic!("no self-check shown:\n{out}"));
+    assert!(diverges < check, "{out}");
+    assert!(out[check..].contains("\n  at op "), "{out}");
+}
+
+/// `rig fuzz` against the fixture with a plant whose self-checks also fail:
+/// it stops on the divergence (not on a case it counts as unrunnable),
+/// shows the self-checks after it, and shrinks it.
+#[test]
+fn rig_fuzz_finds_the_divergence_whatever_the_self_checks_say() {
+    let Some(fx) = jvm_support::fixture() else {
+        return;
+    };
+    let dir = scratch::store("plant", "fuzz");
+    let (code, out, err) = jvm_support::run(
+        jvm_support::rig()
+            .env("PALETTED_PLANT", "resize-order")
+            .current_dir(&*dir)
+            .args(["fuzz", "--seed", "1", "--time", "20s", "--classpath"])
+            .arg(&fx)
+            .arg("--root")
+            .arg(&*dir),
+    );
+    assert_eq!(code, 1, "a find fails the run:\n{out}{err}");
+    no_internal_error("rig fuzz", &out, &err);
+    let diverges = out
+        .find(" diverges: ")
+        .unwrap_or_else(|| panic!("no divergence found:\n{out}{err}"));
+    let check = out
+        .find("\nself-check: ")
+        .unwrap_or_else(|| panic!("no self-check shown:\n{out}"));
+    let shrunk = out
+        .find("\nrig fuzz: shrunk ")
+        .unwrap_or_else(|| panic!("not shrunk:\n{out}"));
+    assert!(diverges < check && check < shrunk, "{out}");
 }

@@ -115,7 +115,7 @@ fn diff(args: Args) -> Result<bool, String> {
                 return false;
             }
             // The tested side's failed self-checks, reported after the comparison.
-            let self_checks = std::mem::take(&mut ran.self_checks);
+            let mut self_checks = std::mem::take(&mut ran.self_checks);
             let agreed = agree;
             match (ran.reference, ran.tested) {
                 // The JVM answered exactly the other side's results.
@@ -141,7 +141,14 @@ fn diff(args: Args) -> Result<bool, String> {
                             }
                             None => {
                                 diverge += 1;
-                                println!("{}", d.report(&case, ref_label, &actual_label));
+                                // The self-checks right after the divergence they follow.
+                                let checks = harness::verdict::self_check_report(
+                                    &case,
+                                    &actual_label,
+                                    &std::mem::take(&mut self_checks),
+                                    false,
+                                );
+                                println!("{}{checks}", d.report(&case, ref_label, &actual_label));
                             }
                         },
                     }
