@@ -126,7 +126,7 @@ fn add(args: &Args) -> Result<String, String> {
         let state = match verdict {
             Verdict::Passed => "the Rust containers match it".to_string(),
             Verdict::Failed(report) => format!(
-                "the Rust containers diverge (fix them, or list it in {}):\n{report}",
+                "the Rust containers diverge (fix them, or list it in {}):\n{report}replay: rig repro {name}",
                 harness::known::PATH
             ),
             Verdict::Expected { .. } => unreachable!("no known divergences were given"),

@@ -79,8 +79,8 @@ fn shrink(args: &Args) -> Result<ExitCode, String> {
         ),
         None => (Box::new(RustExecutor::new()), "the Rust containers".into()),
     };
-    let derived = gen::shrink::shrink_recorded(&recorded, exec.as_mut())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    // The error names the case already.
+    let derived = gen::shrink::shrink_recorded(&recorded, exec.as_mut())?;
     let last = derived.kept.last().copied().unwrap_or(0);
     let why = format!("{tested} first disagree with the recording at the parent's op {last}");
     let recording = derived.recording(&recorded, &why);
@@ -142,7 +142,8 @@ fn write(args: &Args, name: &str, text: &str) -> Result<ExitCode, String> {
             let written = dir.join(format!("{file}.json"));
             harness::atomic::write(&written, text)?;
             eprintln!(
-                "rig shrink: wrote {} (file it with `rig add`)",
+                "rig shrink: wrote {} (file it with `rig add {}`)",
+                written.display(),
                 written.display()
             );
         }
