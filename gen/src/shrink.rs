@@ -441,8 +441,10 @@ pub fn executors_differ<'a>(
     a: &'a mut dyn Executor,
     b: &'a mut dyn Executor,
 ) -> impl FnMut(&Case) -> bool + 'a {
-    move |case| match (a.run(case), b.run(case)) {
-        (Ok(x), Ok(y)) => x != y,
+    // The results only: an executor's failed self-checks are its own bug, not a
+    // difference between the two, and never stand in for one.
+    move |case| match (a.run_checked(case), b.run_checked(case)) {
+        (Ok(x), Ok(y)) => x.results != y.results,
         _ => false,
     }
 }
@@ -528,14 +530,16 @@ pub fn disagrees_with_recording<'a>(
             return false;
         };
         // Compared as `rig check` compares: a run-dependent op's recording takes any of its
-        // results, so the shrinker never chases one.
-        match rust.run(case) {
-            Ok(results) => at.iter().zip(&results).any(|(&i, r)| {
-                !recorded
-                    .results
-                    .get(i)
-                    .is_some_and(|want| harness::compare::matches(want, r))
-            }),
+        // results, so the shrinker never chases one. The results only, as with
+        // `rig check`: failed self-checks are reported apart, never in their place.
+        match rust.run_checked(case) {
+            Ok(checked) => first_disagreement(
+                &at.iter()
+                    .map(|&i| recorded.results[i].clone())
+                    .collect::<Vec<_>>(),
+                &checked.results,
+            )
+            .is_some(),
             Err(_) => false,
         }
     }
@@ -608,13 +612,31 @@ pub fn against_recording(
 /// Shrinks a recorded case against its own recording with
 /// [`against_recording`]: `exec` (the Rust containers, or a planted copy)
 /// must still disagree with the recording, first at the last kept op.
+///
+/// Only the results decide ([`Executor::run_checked`]): a run whose
+/// self-checks also fail still shrinks to its divergence, and a case whose
+/// results all match is refused, its self-checks named (there is no
+/// recorded result to keep for them).
 pub fn shrink_recorded(recorded: &Recorded, exec: &mut dyn Executor) -> Result<Derived, String> {
-    let results = exec
-        .run(&recorded.case)
+    let checked = exec
+        .run_checked(&recorded.case)
         .map_err(|e| format!("case {}: {e}", recorded.case.name))?;
-    let Some(at) = first_disagreement(&recorded.results, &results) else {
+    let Some(at) = first_disagreement(&recorded.results, &checked.results) else {
+        let also = match checked.self_checks.first() {
+            Some(c) => format!(
+                " (its results all match, but {} self-check(s) of {} failed, the first {}: `rig repro {}` shows them)",
+                checked.self_checks.len(),
+                exec.name(),
+                match c.op {
+                    Some(i) => format!("at op {i}"),
+                    None => "before the first op".into(),
+                },
+                recorded.case.name
+            ),
+            None => String::new(),
+        };
         return Err(format!(
-            "case {} does not diverge to begin with: nothing to shrink",
+            "case {} does not diverge to begin with: nothing to shrink{also}",
             recorded.case.name
         ));
     };
@@ -623,8 +645,8 @@ pub fn shrink_recorded(recorded: &Recorded, exec: &mut dyn Executor) -> Result<D
         &recorded.results,
         at,
         |candidate, expected| {
-            exec.run(candidate).is_ok_and(|actual| {
-                first_disagreement(expected, &actual) == Some(candidate.ops.len() - 1)
+            exec.run_checked(candidate).is_ok_and(|actual| {
+                first_disagreement(expected, &actual.results) == Some(candidate.ops.len() - 1)
             })
         },
     );
@@ -726,4 +748,67 @@ pub fn write_regression(
     let path = dir.join(format!("{}-shrunk.json", stem(original)));
     harness::atomic::write(&path, case.to_text())?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plant::{Plant, Planted};
+    use harness::exec::{Checked, ExecError, SelfCheck};
+
+    /// A planted executor whose own cross-checks also fail at every op, as
+    /// the Rust containers' do with a resize-order bug: `run` gives only the
+    /// first failed self-check, `run_checked` the results and the checks.
+    struct SelfChecking<E>(E);
+
+    impl<E: Executor> Executor for SelfChecking<E> {
+        fn name(&self) -> String {
+            "self-checking".into()
+        }
+        fn run(&mut self, case: &Case) -> Result<Vec<Outcome>, ExecError> {
+            Err(self.run_checked(case)?.self_checks.remove(0).into())
+        }
+        fn run_checked(&mut self, case: &Case) -> Result<Checked, ExecError> {
+            Ok(Checked {
+                results: self.0.run(case)?,
+                self_checks: (0..case.ops.len())
+                    .map(|op| SelfCheck {
+                        op: Some(op),
+                        message: "from_values disagrees with the sets".into(),
+                    })
+                    .collect(),
+            })
+        }
+    }
+
+    fn golden(name: &str) -> Recorded {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../cases/golden")
+            .join(format!("{name}.json"));
+        Recorded::parse(&std::fs::read_to_string(&path).unwrap(), &path).unwrap()
+    }
+
+    /// Failed self-checks never stop a shrink, nor change what it keeps:
+    /// only the first divergence from the recording decides.
+    #[test]
+    fn a_case_whose_self_checks_also_fail_shrinks_as_its_results_decide() {
+        let parent = golden("ladder/biomes-r9");
+        let plain = shrink_recorded(&parent, &mut Planted::new(Plant::CountOrder)).unwrap();
+        let checking =
+            shrink_recorded(&parent, &mut SelfChecking(Planted::new(Plant::CountOrder))).unwrap();
+        assert_eq!(checking.kept, plain.kept);
+        assert_eq!(checking.results, plain.results);
+        assert!(checking.kept.len() < parent.case.ops.len());
+        // With no divergence, the refusal names the self-checks.
+        let err = shrink_recorded(
+            &parent,
+            &mut SelfChecking(harness::rust::RustExecutor::new()),
+        )
+        .unwrap_err();
+        assert!(err.contains("does not diverge"), "{err}");
+        assert!(
+            err.contains("41 self-check(s) of self-checking failed, the first at op 0"),
+            "{err}"
+        );
+    }
 }

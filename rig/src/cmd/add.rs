@@ -126,7 +126,7 @@ fn add(args: &Args) -> Result<String, String> {
         let state = match verdict {
             Verdict::Passed => "the Rust containers match it".to_string(),
             Verdict::Failed(report) => format!(
-                "the Rust containers diverge (fix them, or list it in {}):\n{report}",
+                "the Rust containers diverge (fix them, or list it in {}):\n{report}replay: rig repro {name}",
                 harness::known::PATH
             ),
             Verdict::Expected { .. } => unreachable!("no known divergences were given"),
@@ -136,11 +136,7 @@ fn add(args: &Args) -> Result<String, String> {
             Some(d) => format!(
                 ", a recording derived from {} (its ops {})",
                 d.parent,
-                d.ops
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::shrink::indices(&d.ops)
             ),
             None => String::new(),
         };

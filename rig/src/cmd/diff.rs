@@ -100,7 +100,7 @@ fn diff(args: Args) -> Result<bool, String> {
                 .collect()
         },
         |file, loaded: Result<_, String>| {
-            let (case, ran) = match loaded {
+            let (case, mut ran) = match loaded {
                 Ok(c) => c,
                 Err(e) => {
                     println!("{e}");
@@ -114,6 +114,9 @@ fn diff(args: Args) -> Result<bool, String> {
                 stopped = Some(format!("the adapter cannot run: {why}"));
                 return false;
             }
+            // The tested side's failed self-checks, reported after the comparison.
+            let mut self_checks = std::mem::take(&mut ran.self_checks);
+            let agreed = agree;
             match (ran.reference, ran.tested) {
                 // The JVM answered exactly the other side's results.
                 (Answer::Same, _) => {
@@ -138,7 +141,14 @@ fn diff(args: Args) -> Result<bool, String> {
                             }
                             None => {
                                 diverge += 1;
-                                println!("{}", d.report(&case, ref_label, &actual_label));
+                                // The self-checks right after the divergence they follow.
+                                let checks = harness::verdict::self_check_report(
+                                    &case,
+                                    &actual_label,
+                                    &std::mem::take(&mut self_checks),
+                                    false,
+                                );
+                                println!("{}{checks}", d.report(&case, ref_label, &actual_label));
                             }
                         },
                     }
@@ -163,6 +173,21 @@ fn diff(args: Args) -> Result<bool, String> {
                         file.display()
                     );
                 }
+            }
+            if !self_checks.is_empty() {
+                // Every result matched: the self-checks alone fail the case, as in rig check.
+                if agree > agreed {
+                    agree -= 1;
+                    failed += 1;
+                    println!(
+                        "case {}: the {actual_side} side's self-check failed, though every result matches the {ref_side} side's",
+                        case.label()
+                    );
+                }
+                println!(
+                    "{}",
+                    harness::verdict::self_check_report(&case, &actual_label, &self_checks, false)
+                );
             }
             true
         },

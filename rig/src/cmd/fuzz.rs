@@ -180,6 +180,7 @@ fn fuzz(args: Args) -> Result<bool, String> {
                 return false;
             }
             cases += 1;
+            let unsupported_before = unsupported;
             let differs = match (&ran.reference, &ran.tested) {
                 // The JVM answered exactly the other side's results.
                 (Answer::Same, Ok(_)) => {
@@ -215,10 +216,21 @@ fn fuzz(args: Args) -> Result<bool, String> {
                 }
             };
             if let Some(d) = differs {
-                println!("{}", d.report(&case, &reference, &tested));
+                // The tested side's failed self-checks follow the divergence, never replace it.
+                println!(
+                    "{}{}",
+                    d.report(&case, &reference, &tested),
+                    harness::verdict::self_check_report(&case, &tested, &ran.self_checks, false)
+                );
                 let kind = case.ops.kind(d.op);
                 found = Some((case, kind));
                 return false;
+            }
+            if unsupported == unsupported_before && !ran.self_checks.is_empty() {
+                // Every result agrees, but the tested side failed its own cross-checks: counted
+                // with the cases that could not run, as before; `rig diff` on it shows them.
+                unrunnable += 1;
+                return true;
             }
             if last_report.elapsed() >= Duration::from_secs(5) {
                 last_report = Instant::now();

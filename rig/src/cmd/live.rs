@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use harness::adapter::AdapterExecutor;
 use harness::case::Case;
-use harness::exec::{ExecError, Executor};
+use harness::exec::{ExecError, Executor, SelfCheck};
 use harness::outcome::{golden_text, Outcome};
 use harness::rust::RustExecutor;
 
@@ -35,6 +35,9 @@ pub struct Ran {
     /// written as the probe writes them: the two agree, and the answer was not read.
     pub reference: Answer,
     pub tested: Run,
+    /// The tested side's own cross-checks that failed, each at its op: reported after the
+    /// comparison, never in its place (the results in `tested` are compared all the same).
+    pub self_checks: Vec<SelfCheck>,
     pub reference_time: Duration,
     pub tested_time: Duration,
     /// Why the JVM side cannot run any further case, as known right after this one.
@@ -103,16 +106,17 @@ impl Sides {
         let mut tested = Vec::with_capacity(cases.len());
         for case in cases {
             let t = Instant::now();
-            let run = match &mut self.adapter {
-                Some(a) => a.run(case),
-                None => self.rust.run(case),
-            };
+            let (run, self_checks) = match &mut self.adapter {
+                Some(a) => a.run_checked(case),
+                None => self.rust.run_checked(case),
+            }
+            .map_or_else(|e| (Err(e), Vec::new()), |c| (Ok(c.results), c.self_checks));
             let unusable = self
                 .adapter
                 .as_ref()
                 .and_then(|a| a.unusable())
                 .map(String::from);
-            tested.push((run, t.elapsed(), unusable));
+            tested.push((run, self_checks, t.elapsed(), unusable));
         }
         let reference: Vec<(Answer, Duration, Option<String>)> = match (&mut self.jvm, sent) {
             (Some(jvm), Some(batch)) => {
@@ -145,10 +149,11 @@ impl Sides {
             .map(
                 |(
                     (reference, reference_time, jvm_unusable),
-                    (tested, tested_time, adapter_unusable),
+                    (tested, self_checks, tested_time, adapter_unusable),
                 )| Ran {
                     reference,
                     tested,
+                    self_checks,
                     reference_time,
                     tested_time,
                     jvm_unusable,

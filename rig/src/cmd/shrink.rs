@@ -79,10 +79,10 @@ fn shrink(args: &Args) -> Result<ExitCode, String> {
         ),
         None => (Box::new(RustExecutor::new()), "the Rust containers".into()),
     };
-    let derived = gen::shrink::shrink_recorded(&recorded, exec.as_mut())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    // The error names the case already.
+    let derived = gen::shrink::shrink_recorded(&recorded, exec.as_mut())?;
     let last = derived.kept.last().copied().unwrap_or(0);
-    let why = format!("{tested} first disagree with the recording at its op {last}");
+    let why = format!("{tested} first disagree with the recording at the parent's op {last}");
     let recording = derived.recording(&recorded, &why);
     eprintln!(
         "rig shrink: {} from {} to {} ops ({} runs): kept the parent's ops {} with their recorded results; {why}",
@@ -92,7 +92,25 @@ fn shrink(args: &Args) -> Result<ExitCode, String> {
         derived.tests,
         indices(&derived.kept)
     );
+    // The shrunk case's divergence, as `rig check` will report it, and the self-checks after.
+    eprint!("{}", divergence(exec.as_mut(), &recording));
     write(args, &recording.case.name, &recording.to_text())
+}
+
+/// `recording`'s divergence on `exec`, reported as `rig check` does (the op, the recorded
+/// result and `exec`'s), then `exec`'s failed self-checks.
+fn divergence(exec: &mut dyn Executor, recording: &Recorded) -> String {
+    let case = &recording.case;
+    let Ok(checked) = exec.run_checked(case) else {
+        return String::new();
+    };
+    let name = exec.name();
+    let report = match harness::compare::measure(case, &recording.results, &checked.results).0 {
+        harness::compare::Comparison::Differs(d) => d.report_with(case, "recorded", &name, false),
+        _ => String::new(),
+    };
+    let checks = harness::verdict::self_check_report(case, &name, &checked.self_checks, false);
+    format!("{report}{checks}")
 }
 
 /// `--plant` on a case with no results: the Rust containers stand in for
@@ -124,7 +142,8 @@ fn write(args: &Args, name: &str, text: &str) -> Result<ExitCode, String> {
             let written = dir.join(format!("{file}.json"));
             harness::atomic::write(&written, text)?;
             eprintln!(
-                "rig shrink: wrote {} (file it with `rig add`)",
+                "rig shrink: wrote {} (file it with `rig add {}`)",
+                written.display(),
                 written.display()
             );
         }
@@ -163,10 +182,34 @@ fn load(store: &Store, arg: &str) -> Result<(Case, Option<Recorded>), String> {
     Ok((case, Some(recorded)))
 }
 
-/// `5, 7, 12`.
-fn indices(kept: &[usize]) -> String {
-    kept.iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+/// `0-32, 34, 36`: ascending op indices, runs of three or more as ranges,
+/// so a long kept prefix stays one short line.
+pub(crate) fn indices(kept: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < kept.len() {
+        let mut j = i;
+        while j + 1 < kept.len() && kept[j + 1] == kept[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{}-{}", kept[i], kept[j]));
+        } else {
+            parts.extend(kept[i..=j].iter().map(usize::to_string));
+        }
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn kept_ops_read_as_ranges() {
+        assert_eq!(super::indices(&[5, 7, 12]), "5, 7, 12");
+        let mut kept: Vec<usize> = (0..=32).collect();
+        kept.extend([34, 36, 37, 40, 41, 42]);
+        assert_eq!(super::indices(&kept), "0-32, 34, 36, 37, 40-42");
+        assert_eq!(super::indices(&[]), "");
+    }
 }
