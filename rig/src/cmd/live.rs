@@ -169,6 +169,48 @@ impl Sides {
     }
 }
 
+/// The reference side's results of a case as a live run holds them against the tested
+/// side's (PROTOCOL.md, "Run-dependent results").
+pub struct Judged {
+    /// What the tested side is compared with: an op that can depend on the run
+    /// ([`crate::jvm::regimes::mark`]) is not a fact, so whatever the tested side gave there
+    /// stands in for it and never diverges; every other op as the reference gave it.
+    pub expected: Vec<Outcome>,
+    /// The reference's results with the run-dependent ops marked, for reports.
+    pub marked: Vec<Outcome>,
+    /// How many ops are run-dependent.
+    pub run_dependent: usize,
+    /// Ops the regimes disagreed on that the model does not flag: findings.
+    pub unflagged: Vec<usize>,
+}
+
+/// Judges `reference` (the JVM side's merged results of `case`, or the Rust containers'
+/// standing in for them) against `tested`.
+pub fn judge(case: &Case, reference: Vec<Outcome>, tested: &[Outcome]) -> Judged {
+    let marked = crate::jvm::regimes::mark(case, reference);
+    let expected = marked
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match tested.get(i) {
+            Some(t)
+                if r.is_run_dependent()
+                    && !marked.unflagged.contains(&i)
+                    && !matches!(t, Outcome::Unsupported(_)) =>
+            {
+                t.clone()
+            }
+            _ => r.clone(),
+        })
+        .collect();
+    Judged {
+        expected,
+        run_dependent: marked.run_dependent,
+        unflagged: marked.unflagged,
+        marked: marked.results,
+    }
+}
+
 /// How far ahead of the case being reported the workers may run, per worker: bounds the
 /// results held back while one worker is slow (a hanging case waits for --case-timeout).
 const AHEAD_PER_WORKER: usize = 64;

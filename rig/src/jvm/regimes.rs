@@ -150,6 +150,66 @@ pub fn seen(runs: Vec<Vec<Outcome>>) -> Vec<Outcome> {
     columns.into_iter().map(Outcome::seen).collect()
 }
 
+/// A case's merged results as they may be recorded, after the Rust side's model
+/// ([`harness::hashdep`]) has had its say.
+pub struct Marked {
+    /// Each op the model flags is [`Outcome::AnyOf`] of what the regimes gave, one result
+    /// or more: never a single plain result. The others as the regimes gave them.
+    pub results: Vec<Outcome>,
+    /// How many ops are run-dependent (flagged, or differing between the regimes).
+    pub run_dependent: usize,
+    /// Ops whose results differed between the regimes though the model does not flag them:
+    /// a mechanism the model lacks, reported as a finding (see [`finding`]).
+    pub unflagged: Vec<usize>,
+}
+
+/// Marks the ops of `case` that the model says can depend on the run in `results` (the
+/// regimes' merged results, one an op).
+pub fn mark(case: &Case, results: Vec<Outcome>) -> Marked {
+    let flagged = harness::hashdep::flagged(case);
+    let mut unflagged = Vec::new();
+    let results: Vec<Outcome> = results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| match (flagged.binary_search(&i).is_ok(), r) {
+            (true, Outcome::AnyOf(v)) => Outcome::AnyOf(v),
+            (true, one) => Outcome::AnyOf(vec![one]),
+            (false, r) => {
+                if r.is_run_dependent() {
+                    unflagged.push(i);
+                }
+                r
+            }
+        })
+        .collect();
+    let run_dependent = results.iter().filter(|r| r.is_run_dependent()).count();
+    Marked {
+        results,
+        run_dependent,
+        unflagged,
+    }
+}
+
+/// The report of a regime disagreement at op `op` of `case` that the model does not flag:
+/// the op, and each regime's result (each cut to a line).
+pub fn finding(case: &Case, op: usize, results: &[Outcome]) -> String {
+    let mut s = format!(
+        "case {}: op {op} ({}) differs between the JVM's identity-hash regimes, but \
+         harness::hashdep does not flag it as able to depend on the run: a finding (the model \
+         lacks a mechanism; PROTOCOL.md, \"Run-dependent results\")",
+        case.label(),
+        case.ops.text(op)
+    );
+    for r in results.get(op).map_or(&[][..], Outcome::alternatives) {
+        let text = r.to_string();
+        let cut: String = text.chars().take(200).collect();
+        let more = if cut.len() < text.len() { " .." } else { "" };
+        s.push_str(&format!("\n  one regime gave: {cut}{more}"));
+    }
+    s.push('\n');
+    s
+}
+
 impl Executor for Regimes {
     fn name(&self) -> String {
         self.children[0].name()
