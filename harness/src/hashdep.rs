@@ -22,6 +22,24 @@ use paletted::{Packed, PaletteKind, PalettedContainer, Strategy};
 
 use crate::case::{Case, ContainerOp, Ops, Subject};
 
+/// Whether [`flagged`] can flag anything in `case`, decided from its ops alone: a block-state
+/// container (biomes have no hash map) with a `read`, or an `unpack` that lists an id twice.
+/// A case without one never gives a hash-map palette an entry twice.
+pub fn can_flag(case: &Case) -> bool {
+    match (&case.subject, &case.ops) {
+        (
+            Subject::Container {
+                strategy: paletted::Kind::BlockStates,
+                ..
+            },
+            Ops::Container(ops),
+        ) => ops
+            .iter()
+            .any(|op| matches!(op, ContainerOp::Read { .. }) || repeats_an_id(op)),
+        _ => false,
+    }
+}
+
 /// The ops of `case` whose results may depend on identity hashes, in op order. Empty for
 /// every case whose loads never give a hash-map palette an entry twice.
 pub fn flagged(case: &Case) -> Vec<usize> {
@@ -38,10 +56,7 @@ pub fn flagged(case: &Case) -> Vec<usize> {
         return Vec::new();
     };
     // Only a load gives a palette an entry twice; a case without one is done here.
-    let loads = ops
-        .iter()
-        .any(|op| matches!(op, ContainerOp::Read { .. }) || repeats_an_id(op));
-    if !loads || crate::valid::check(case).is_err() {
+    if !can_flag(case) || crate::valid::check(case).is_err() {
         return Vec::new();
     }
     let strategy = Strategy::with(strategy, registry).with_rules(version.rules());

@@ -118,11 +118,13 @@ fn a_regime_disagreement_the_model_does_not_flag_is_a_finding() {
     )
     .unwrap();
     let plant = "--jvm-option=-Dfixture.plant=hash-bits";
-    let (code, out, err) =
-        run(rig()
-            .arg("diff")
-            .arg(&case)
-            .args(["--classpath", &classpath(&fx), plant]));
+    // No load: only --all-regimes (and `rig record`, always) runs it under both regimes.
+    let (code, out, err) = run(rig().arg("diff").arg(&case).args([
+        "--classpath",
+        &classpath(&fx),
+        plant,
+        "--all-regimes",
+    ]));
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(
         out.contains(
@@ -146,7 +148,7 @@ fn a_regime_disagreement_the_model_does_not_flag_is_a_finding() {
 
     let (code, out, err) = run(rig()
         .arg("fuzz")
-        .args(["--classpath", &classpath(&fx), plant])
+        .args(["--classpath", &classpath(&fx), plant, "--all-regimes"])
         .args(["--seed", "1", "--cases", "50", "--families", "ladder"])
         .arg("--root")
         .arg(&root));

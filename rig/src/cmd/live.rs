@@ -65,8 +65,9 @@ impl Sides {
         let first_adapter = sides.start(jvm.case_timeout)?;
         let (setup, first_jvm) = match sides.reference {
             Reference::Minecraft => {
-                let (setup, jvm) = jvm.start()?;
-                (Some(setup), Some(jvm))
+                let (setup, mut regimes) = jvm.start()?;
+                regimes.every_case(jvm.all_regimes);
+                (Some(setup), Some(regimes))
             }
             Reference::Paletted => (None, None),
         };
