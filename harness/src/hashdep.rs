@@ -23,8 +23,9 @@ use paletted::{Packed, PaletteKind, PalettedContainer, Strategy};
 use crate::case::{Case, ContainerOp, Ops, Subject};
 
 /// Whether [`flagged`] can flag anything in `case`, decided from its ops alone: a block-state
-/// container (biomes have no hash map) with a `read`, or an `unpack` that lists an id twice.
-/// A case without one never gives a hash-map palette an entry twice.
+/// container (biomes have no hash map) with an `unpack` that lists an id twice, or a `read`
+/// whose bits byte may pick a hash map and whose palette ids repeat. A case without one never
+/// gives a hash-map palette an entry twice.
 pub fn can_flag(case: &Case) -> bool {
     match (&case.subject, &case.ops) {
         (
@@ -33,9 +34,7 @@ pub fn can_flag(case: &Case) -> bool {
                 ..
             },
             Ops::Container(ops),
-        ) => ops
-            .iter()
-            .any(|op| matches!(op, ContainerOp::Read { .. }) || repeats_an_id(op)),
+        ) => ops.iter().any(repeats_an_id),
         _ => false,
     }
 }
@@ -80,12 +79,36 @@ pub fn flagged(case: &Case) -> Vec<usize> {
     model.flagged
 }
 
-/// Whether `op` is an `unpack` whose palette lists an id twice.
+/// Whether `op` is an `unpack` whose palette lists an id twice, or a `read` that may give a
+/// hash map a repeated id: its bits byte is one a hash map has (5 to 8; or past 127, which a
+/// signed read would see otherwise), and the VarInt ids after its count, as far as the bytes
+/// go, repeat one.
 fn repeats_an_id(op: &ContainerOp) -> bool {
-    let ContainerOp::Unpack { palette, .. } = op else {
-        return false;
+    let ids: Vec<i64> = match op {
+        ContainerOp::Unpack { palette, .. } => palette.clone(),
+        ContainerOp::Read { bytes } => match bytes.first() {
+            Some(5..=8 | 128..) => {
+                let mut at = 1;
+                let mut varint = || {
+                    let mut v = 0i64;
+                    for shift in 0..5 {
+                        let b = *bytes.get(at)?;
+                        at += 1;
+                        v |= i64::from(b & 0x7f) << (7 * shift);
+                        if b & 0x80 == 0 {
+                            return Some(v);
+                        }
+                    }
+                    None
+                };
+                let n = varint().unwrap_or(0).clamp(0, bytes.len() as i64);
+                (0..n).map_while(|_| varint()).collect()
+            }
+            _ => return false,
+        },
+        _ => return false,
     };
-    let mut seen = palette.clone();
+    let mut seen = ids;
     seen.sort_unstable();
     seen.windows(2).any(|w| w[0] == w[1])
 }
@@ -246,6 +269,27 @@ mod tests {
         ops.push(json!({"op": "bits"}));
         ops.push(json!({"op": "get", "x": 0, "y": 0, "z": 0}));
         assert_eq!(flagged(&case(json!(ops))), [3, 4]);
+    }
+
+    #[test]
+    fn only_a_load_that_can_give_a_hash_map_a_repeat_is_followed() {
+        let read = |hex: &str| case(json!([{"op": "read", "bytes": hex}, {"op": "counts"}]));
+        // 8 bits (a hash map), count 3: ids 5, 6, 5.
+        assert!(can_flag(&read("0803050605")));
+        // No repeat, a linear palette's repeat (4 bits), a global palette's (9 bits).
+        for hex in ["0803050607", "0403050605", "0903050605", "08", "08ff"] {
+            assert!(!can_flag(&read(hex)), "{hex}");
+        }
+        assert!(can_flag(&case(json!([pairs()]))));
+        let biomes = Case::parse(
+            &json!({"name": "b", "subject": {"kind": "container", "strategy": "biomes",
+                "registry": 65, "initial": 0}, "ops": [{"op": "unpack", "palette": [1, 1],
+                "data": [0], "bits": 1}]})
+            .to_string(),
+            Path::new("b.json"),
+        )
+        .unwrap();
+        assert!(!can_flag(&biomes));
     }
 
     #[test]
