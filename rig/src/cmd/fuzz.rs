@@ -269,7 +269,7 @@ fn fuzz(args: Args) -> Result<bool, String> {
     }
     if run_dependent > 0 {
         unmeasured.push_str(&format!(
-            "; {} (the result differs between the JVM's identity-hash regimes: any of them agrees)",
+            "; {} (the result can depend on the JVM's identity hashes: any result agrees)",
             run_dependent_count(run_dependent)
         ));
     }
