@@ -6,13 +6,17 @@
 //! system, so the rename is atomic), is synced, renamed over the target, and
 //! the folder is synced so the rename survives a crash. [`Batch`] does the
 //! same for several files at once and undoes the renames done so far when
-//! one fails, so a case is never left without its snapshot.
+//! one fails, so a case is never left without its snapshot. A process killed
+//! mid-write leaves its temporaries behind: the next write into that folder
+//! removes those whose process is gone ([`sweep`]).
 
+use std::collections::HashSet;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// A write that failed: which file, at which step, and why.
 #[derive(Debug)]
@@ -84,6 +88,7 @@ impl Batch {
         };
         let dir = parent(path);
         fs::create_dir_all(dir).map_err(|e| fail("create folder", e))?;
+        sweep(dir);
         let temp = temp_beside(path, "tmp");
         let written = (|| {
             let mut file = fs::OpenOptions::new()
@@ -191,6 +196,52 @@ fn parent(path: &Path) -> &Path {
     }
 }
 
+/// Removes the temporaries in `dir` ([`temp_beside`]'s names) whose process is no longer
+/// alive: left by a write that was killed. Once a folder a process: a folder only gains
+/// such leftovers when a process dies. Where it cannot be told whether a process lives
+/// (no `/proc`), nothing is removed.
+fn sweep(dir: &Path) {
+    static SWEPT: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+    {
+        let mut swept = SWEPT.lock().unwrap_or_else(|p| p.into_inner());
+        if !swept
+            .get_or_insert_with(HashSet::new)
+            .insert(dir.to_path_buf())
+        {
+            return;
+        }
+    }
+    let proc = Path::new("/proc");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    if !proc.join("self").exists() {
+        return;
+    }
+    let me = std::process::id();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temp_pid) else {
+            continue;
+        };
+        if pid != me && !proc.join(pid.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in a temporary's name (`.<name>.<pid>-<n>.tmp` or `.old`), if it is one.
+fn temp_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?;
+    let rest = rest
+        .strip_suffix(".tmp")
+        .or_else(|| rest.strip_suffix(".old"))?;
+    let (_, tag) = rest.rsplit_once('.')?;
+    let (pid, n) = tag.split_once('-')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(pid) && digits(n)).then(|| pid.parse().ok())?
+}
+
 /// `.<name>.<pid>-<n>.<what>` beside `path`: hidden, unique to this
 /// process and call, and never a `.json` or `.snap` the store would list.
 fn temp_beside(path: &Path, what: &str) -> PathBuf {
@@ -222,6 +273,30 @@ mod tests {
         write(&f, "two").unwrap();
         assert_eq!(fs::read_to_string(&f).unwrap(), "two");
         assert_eq!(fs::read_dir(d.join("a")).unwrap().count(), 1);
+        fs::remove_dir_all(d).unwrap();
+    }
+
+    #[test]
+    fn a_killed_writer_s_temporaries_are_swept_by_the_next_write_there() {
+        let d = dir("sweep");
+        // A process that has exited: its id names no live process.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let stale = d.join(format!(".b.json.{dead}-3.tmp"));
+        let stale_old = d.join(format!(".b.snap.{dead}-4.old"));
+        let live = d.join(format!(".c.json.{}-9.tmp", std::process::id()));
+        let other = d.join(".notes.tmp");
+        for f in [&stale, &stale_old, &live, &other] {
+            fs::write(f, "x").unwrap();
+        }
+        write(&d.join("b.json"), "new").unwrap();
+        assert!(!stale.exists() && !stale_old.exists());
+        assert!(live.exists() && other.exists());
+        assert_eq!(fs::read_to_string(d.join("b.json")).unwrap(), "new");
+        assert_eq!(temp_pid(".a.json.12-0.tmp"), Some(12));
+        assert_eq!(temp_pid(".a.json.12-.tmp"), None);
+        assert_eq!(temp_pid("a.json.12-0.tmp"), None);
         fs::remove_dir_all(d).unwrap();
     }
 

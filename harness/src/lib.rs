@@ -38,6 +38,7 @@ pub mod case;
 pub mod compare;
 pub mod error;
 pub mod exec;
+pub mod hashdep;
 pub mod known;
 pub mod limits;
 pub mod outcome;

@@ -27,9 +27,11 @@ pub enum Outcome {
     /// Never in a recording; a case that meets one before any difference is
     /// counted apart, neither passed nor failed.
     Unsupported(String),
-    /// A run-dependent op: Minecraft gave each of these (two or more,
-    /// distinct, in the order the identity-hash regimes gave them) on the
-    /// same case, so none is a fact and a side matching any one agrees.
+    /// A run-dependent op: Minecraft gave each of these (distinct, in the
+    /// order the identity-hash regimes gave them) on the same case, so none
+    /// is a fact and a side matching any one agrees. One result when every
+    /// regime gave it but the Rust side's model (`hashdep`) says it can
+    /// depend on the run: still not a fact, so never written as a plain one.
     /// `{"any_of": [R1, R2, ..]}` in a snapshot; a golden file keeps it in
     /// its `run_dependent` key (PROTOCOL.md, "Run-dependent results").
     /// Only a recording holds one, never an adapter's or the probe's answer.
@@ -113,7 +115,7 @@ impl Outcome {
     }
 
     /// Reads a recorded result: the golden JSON form, or a run-dependent
-    /// op's `{"any_of": [..]}` of two or more distinct golden results;
+    /// op's `{"any_of": [..]}` of one or more distinct golden results;
     /// refuses anything else (`unsupported` too: recorded results never hold
     /// it). Takes the value, so a result is moved out, not copied.
     pub fn from_json(v: Value) -> Result<Outcome, String> {
@@ -129,7 +131,7 @@ impl Outcome {
         Outcome::from_golden_json(v)
     }
 
-    /// A run-dependent op's results from their JSON list: two or more
+    /// A run-dependent op's results from their JSON list: one or more
     /// distinct golden results.
     pub fn any_of(items: Vec<Value>) -> Result<Outcome, String> {
         let mut alternatives = Vec::with_capacity(items.len());
@@ -140,8 +142,8 @@ impl Outcome {
             }
             alternatives.push(o);
         }
-        if alternatives.len() < 2 {
-            return Err("`any_of` lists two or more results (one is a plain result)".to_string());
+        if alternatives.is_empty() {
+            return Err("`any_of` lists one or more results".to_string());
         }
         Ok(Outcome::AnyOf(alternatives))
     }
@@ -412,8 +414,13 @@ mod tests {
         assert_eq!(both.to_string(), text);
         assert_eq!(serde_json::to_string(&both).unwrap(), text);
         assert_eq!(serde_json::from_str::<Outcome>(text).unwrap(), both);
+        // One result seen, of an op that can depend on the run: kept as such.
+        let one = r#"{"any_of":[{"ok":1}]}"#;
+        let marked = serde_json::from_str::<Outcome>(one).unwrap();
+        assert_eq!(marked, Outcome::AnyOf(vec![Outcome::Ok(1.into())]));
+        assert_eq!(marked.to_string(), one);
         for bad in [
-            r#"{"any_of":[{"ok":1}]}"#,
+            r#"{"any_of":[]}"#,
             r#"{"any_of":[{"ok":1},{"ok":1}]}"#,
             r#"{"any_of":[{"ok":1},{"any_of":[{"ok":2},{"ok":3}]}]}"#,
             r#"{"any_of":[{"ok":1},{"unsupported":"x"}]}"#,

@@ -13,14 +13,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use harness::case::Case;
-use harness::compare::{compare, measure, run_dependent_count, run_dependent_ops, Comparison};
+use harness::compare::{compare, measure, run_dependent_count, Comparison};
 use harness::exec::Executor;
 use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
 
 use super::adapter::SideArgs;
 use super::live::{self, Run, Sides};
-use crate::jvm::{Answer, JvmArgs, Setup};
+use crate::jvm::{regimes, Answer, JvmArgs, Setup};
 
 /// Arguments of `rig fuzz`.
 #[derive(clap::Args)]
@@ -120,6 +120,7 @@ fn fuzz(args: Args) -> Result<bool, String> {
     let store = args.root.clone().map_or_else(Store::find, Store::at);
     let jobs = args.jobs.jvm_children(args.cases);
     let (setup, workers) = Sides::start(&args.jvm, &args.sides, jobs)?;
+    let families = at_versions(families, setup.as_ref())?;
 
     // Cases are generated in one order whatever --jobs is, run on the workers, and judged
     // here in that order: the first divergence reported is the same at any --jobs.
@@ -128,12 +129,12 @@ fn fuzz(args: Args) -> Result<bool, String> {
             let round_seed = seed.wrapping_add(round);
             families.clone().into_iter().map(move |f| (round_seed, f))
         })
-        .flat_map(
-            |(round_seed, family)| match family.cases(round_seed, None) {
+        .flat_map(|(round_seed, (family, version))| {
+            match family.cases_at(round_seed, None, version) {
                 Ok(cases) => cases.into_iter().map(Ok).collect::<Vec<_>>(),
                 Err(e) => vec![Err(e)],
-            },
-        )
+            }
+        })
         .take(args.cases.unwrap_or(usize::MAX));
     let started = Instant::now();
     let mut last_report = Instant::now();
@@ -146,6 +147,8 @@ fn fuzz(args: Args) -> Result<bool, String> {
     let mut unsupported_why: Option<String> = None;
     let mut stopped: Option<String> = None;
     let mut found: Option<(Case, &'static str)> = None;
+    // A case the regimes disagreed on where the model flags nothing: reported, never shrunk.
+    let mut finding: Option<String> = None;
     let (reference, tested) = labels(&workers[0]);
     let mut workers = live::in_order(
         workers,
@@ -188,8 +191,15 @@ fn fuzz(args: Args) -> Result<bool, String> {
                     None
                 }
                 (Answer::Run(Ok(on_jvm)), Ok(on_rust)) => {
-                    run_dependent += run_dependent_ops(on_jvm);
-                    let (comparison, counts) = measure(&case, on_jvm, on_rust);
+                    // An op that can depend on the run is never a divergence.
+                    let judged = live::judge(&case, on_jvm.clone(), on_rust);
+                    run_dependent += judged.run_dependent;
+                    if let Some(&op) = judged.unflagged.first() {
+                        print!("{}", regimes::finding(&case, op, &judged.marked));
+                        finding = Some(case.name.clone());
+                        return false;
+                    }
+                    let (comparison, counts) = measure(&case, &judged.expected, on_rust);
                     ops += counts.compared;
                     skipped += counts.skipped;
                     match comparison {
@@ -247,6 +257,12 @@ fn fuzz(args: Args) -> Result<bool, String> {
     if let Some(why) = stopped {
         return Err(why);
     }
+    if let Some(name) = finding {
+        println!(
+            "rig fuzz: stopped at {name}: a run-dependent result the model does not flag (seed {seed}; `rig diff` of the case shows it again)"
+        );
+        return Ok(false);
+    }
     if let Some((case, kind)) = found {
         shrink_and_save(&case, kind, &mut workers[0], setup.as_ref(), &store, seed)?;
         return Ok(false);
@@ -265,7 +281,7 @@ fn fuzz(args: Args) -> Result<bool, String> {
     }
     if run_dependent > 0 {
         unmeasured.push_str(&format!(
-            "; {} (the result differs between the JVM's identity-hash regimes: any of them agrees)",
+            "; {} (the result can depend on the JVM's identity hashes: any result agrees)",
             run_dependent_count(run_dependent)
         ));
     }
@@ -292,6 +308,42 @@ fn fuzz(args: Args) -> Result<bool, String> {
     Ok(true)
 }
 
+/// The version each family's cases are generated at: its home version, or, when the JVM
+/// side's classes refuse that, the first version they run at which the family means
+/// something. A family with none is refused before any case is generated, saying why.
+fn at_versions(
+    families: Vec<&'static gen::Family>,
+    setup: Option<&Setup>,
+) -> Result<Vec<(&'static gen::Family, paletted::Version)>, String> {
+    families
+        .into_iter()
+        .map(|f| {
+            let Some(setup) = setup else {
+                return Ok((f, f.home()));
+            };
+            let Some(why) = setup.classes.refuses(f.home()) else {
+                return Ok((f, f.home()));
+            };
+            paletted::Version::ALL
+                .into_iter()
+                .find(|&v| f.means_something_at(v) && setup.classes.refuses(v).is_none())
+                .map(|v| (f, v))
+                .ok_or_else(|| {
+                    let at: Vec<String> = paletted::Version::ALL
+                        .iter()
+                        .filter(|&&v| f.means_something_at(v))
+                        .map(|v| v.to_string())
+                        .collect();
+                    format!(
+                        "family {} means nothing at the classes' version: it runs at {} ({why})",
+                        f.name,
+                        at.join(", ")
+                    )
+                })
+        })
+        .collect()
+}
+
 /// Shrinks `case` while it still diverges at an op of the same kind (`kind`), so the
 /// shrinker cannot slip onto a different difference, then saves it.
 fn shrink_and_save(
@@ -304,6 +356,8 @@ fn shrink_and_save(
 ) -> Result<(), String> {
     let predicate = |c: &Case| match both(sides, c) {
         (Ok(a), Ok(b)) => {
+            // Never chases an op that can depend on the run.
+            let a = live::judge(c, a, &b).expected;
             matches!(compare(c, &a, &b), Comparison::Differs(d) if c.ops.kind(d.op) == kind)
         }
         _ => false,
@@ -329,9 +383,12 @@ fn shrink_and_save(
     let (on_ref, on_tested) = both(sides, &saved);
     let results = on_ref.map_err(|e| format!("running the shrunk case on {reference}: {e}"))?;
     let tested_results = on_tested.map_err(|e| e.to_string())?;
-    if let Comparison::Differs(d) = compare(&saved, &results, &tested_results) {
+    let judged = live::judge(&saved, results, &tested_results);
+    if let Comparison::Differs(d) = compare(&saved, &judged.expected, &tested_results) {
         println!("{}", d.report(&saved, &reference, &tested));
     }
+    // An op that can depend on the run is saved as such, never as one plain result.
+    let results = judged.marked;
     let executor_flag = sides
         .adapter
         .as_ref()

@@ -68,8 +68,9 @@ impl Sides {
         let first_adapter = sides.start(jvm.case_timeout)?;
         let (setup, first_jvm) = match sides.reference {
             Reference::Minecraft => {
-                let (setup, jvm) = jvm.start()?;
-                (Some(setup), Some(jvm))
+                let (setup, mut regimes) = jvm.start()?;
+                regimes.every_case(jvm.all_regimes);
+                (Some(setup), Some(regimes))
             }
             Reference::Paletted => (None, None),
         };
@@ -171,6 +172,48 @@ impl Sides {
     /// How many adapter processes were lost and restarted.
     pub fn restarts(&self) -> usize {
         self.adapter.as_ref().map_or(0, |a| a.restarts)
+    }
+}
+
+/// The reference side's results of a case as a live run holds them against the tested
+/// side's (PROTOCOL.md, "Run-dependent results").
+pub struct Judged {
+    /// What the tested side is compared with: an op that can depend on the run
+    /// ([`crate::jvm::regimes::mark`]) is not a fact, so whatever the tested side gave there
+    /// stands in for it and never diverges; every other op as the reference gave it.
+    pub expected: Vec<Outcome>,
+    /// The reference's results with the run-dependent ops marked, for reports.
+    pub marked: Vec<Outcome>,
+    /// How many ops are run-dependent.
+    pub run_dependent: usize,
+    /// Ops the regimes disagreed on that the model does not flag: findings.
+    pub unflagged: Vec<usize>,
+}
+
+/// Judges `reference` (the JVM side's merged results of `case`, or the Rust containers'
+/// standing in for them) against `tested`.
+pub fn judge(case: &Case, reference: Vec<Outcome>, tested: &[Outcome]) -> Judged {
+    let marked = crate::jvm::regimes::mark(case, reference);
+    let expected = marked
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match tested.get(i) {
+            Some(t)
+                if r.is_run_dependent()
+                    && !marked.unflagged.contains(&i)
+                    && !matches!(t, Outcome::Unsupported(_)) =>
+            {
+                t.clone()
+            }
+            _ => r.clone(),
+        })
+        .collect();
+    Judged {
+        expected,
+        run_dependent: marked.run_dependent,
+        unflagged: marked.unflagged,
+        marked: marked.results,
     }
 }
 

@@ -2,8 +2,9 @@
 //! (`snapshots/<name>.snap`, with provenance: the jar's version and SHA-1, or `--source`), and
 //! with `--golden DIR` as golden-format files too. Results from the test fixture say so, and
 //! `rig check` refuses them as Minecraft truth. Each case runs under every identity-hash
-//! regime ([`crate::jvm::regimes`]); an op whose results differ is recorded as any of them,
-//! never as a fact.
+//! regime ([`crate::jvm::regimes`]); an op the Rust side's model flags as able to depend on
+//! the run ([`harness::hashdep`]) is recorded as any of what they gave, never as a fact, and
+//! a disagreement on an op it does not flag is reported as a finding, not recorded.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +15,7 @@ use harness::snapshot::{Provenance, Snapshot};
 use harness::store::Store;
 
 use super::jvm_cases;
-use crate::jvm::JvmArgs;
+use crate::jvm::{regimes, JvmArgs};
 
 /// Arguments of `rig record`.
 #[derive(clap::Args, Default)]
@@ -93,7 +94,18 @@ fn record(args: Args) -> Result<bool, String> {
                 continue;
             }
         };
-        run_dependent += harness::compare::run_dependent_ops(&results);
+        // An op that can depend on the run is recorded as any of what the regimes gave,
+        // even when they agreed; a disagreement the model does not flag is not recorded.
+        let marked = regimes::mark(&case, results);
+        if !marked.unflagged.is_empty() {
+            for &op in &marked.unflagged {
+                eprint!("{}", regimes::finding(&case, op, &marked.results));
+            }
+            failed += 1;
+            continue;
+        }
+        run_dependent += marked.run_dependent;
+        let results = marked.results;
         harness::store::check_name(&case.name).map_err(|e| format!("{}: {e}", file.display()))?;
         let snapshot = Snapshot {
             provenance: provenance

@@ -72,6 +72,13 @@ pub struct JvmArgs {
     /// given.
     #[arg(long, value_name = "VERSION")]
     pub classes_version: Option<String>,
+    /// Run every case under every identity-hash regime in `rig diff` and `rig fuzz` too (as
+    /// `rig record` always does). By default the second regime runs only the cases whose
+    /// results harness::hashdep cannot clear (a load that can give a hash-map palette an
+    /// id twice): the model marks what the known mechanism can do either way, and this
+    /// audits it for one nobody knows of, at half the speed.
+    #[arg(long)]
+    pub all_regimes: bool,
     /// Seconds one case may take on the JVM side before the child is killed and restarted.
     #[arg(long, value_name = "SECS", default_value_t = 120.0)]
     pub case_timeout: f64,

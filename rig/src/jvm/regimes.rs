@@ -29,13 +29,17 @@ pub fn options(hash_code: u32) -> [String; 2] {
     ]
 }
 
-/// The JVM side: one child per regime, each case run in all of them.
+/// The JVM side: one child per regime. Each case runs in the first; in the others, every
+/// case (`rig record`, `--all-regimes`) or only those the Rust side's model cannot clear
+/// ([`harness::hashdep::can_flag`]: a load that may give a hash-map palette an entry twice).
 pub struct Regimes {
     children: Vec<JvmExecutor>,
+    every_case: bool,
 }
 
-/// A batch sent to every regime's child.
-pub struct Batches(Vec<Batch>);
+/// A batch sent to the regimes' children: each child's batch, and which of the cases
+/// (by index) went to the children past the first.
+pub struct Batches(Vec<Batch>, Vec<usize>);
 
 impl Regimes {
     /// Finds a JDK and compiles the probe (once: every regime uses the same classes).
@@ -45,14 +49,27 @@ impl Regimes {
             .iter()
             .map(|&(_, hash_code)| first.sibling_with(&options(hash_code)))
             .collect();
-        Ok(Regimes { children })
+        Ok(Regimes {
+            children,
+            every_case: true,
+        })
     }
 
     /// Another set of children of the same setup (for running cases at once).
     pub fn sibling(&self) -> Regimes {
         Regimes {
             children: self.children.iter().map(JvmExecutor::sibling).collect(),
+            every_case: self.every_case,
         }
+    }
+
+    /// Whether every case runs under every regime (the default), or the regimes past the
+    /// first run only the cases the model cannot clear. Those are the cases where the known
+    /// mechanism can act, so nothing it causes goes unmarked either way (the model marks
+    /// it); what the other cases lose is the audit of the model against a mechanism nobody
+    /// knows of, which `rig record` (every case, every regime) and `--all-regimes` keep.
+    pub fn every_case(&mut self, every_case: bool) {
+        self.every_case = every_case;
     }
 
     /// Whether the JVM side loads the test fixture's marker class (asked of the first
@@ -61,9 +78,21 @@ impl Regimes {
         self.children[0].loads_fixture()
     }
 
-    /// Sends a batch to every regime's child (see [`JvmExecutor::send`]).
+    /// Sends a batch to the regimes' children (see [`JvmExecutor::send`]): all of it to the
+    /// first, and to the others what [`Regimes::every_case`] says.
     pub fn send(&mut self, cases: &[&Case]) -> Batches {
-        Batches(self.children.iter_mut().map(|c| c.send(cases)).collect())
+        let audited: Vec<usize> = (0..cases.len())
+            .filter(|&i| self.every_case || harness::hashdep::can_flag(cases[i]))
+            .collect();
+        let some: Vec<&Case> = audited.iter().map(|&i| cases[i]).collect();
+        let mut batches = Vec::with_capacity(self.children.len());
+        for (k, child) in self.children.iter_mut().enumerate() {
+            batches.push(match k {
+                0 => child.send(cases),
+                _ => child.send(&some),
+            });
+        }
+        Batches(batches, audited)
     }
 
     /// The batch's results (see [`JvmExecutor::finish`]), the regimes' merged: an op whose
@@ -74,19 +103,32 @@ impl Regimes {
         batches: Batches,
         texts: &[Option<Vec<u8>>],
     ) -> Vec<(Answer, Option<String>)> {
+        let audited = batches.1;
+        let some_texts: Vec<Option<Vec<u8>>> = audited
+            .iter()
+            .map(|&i| texts.get(i).cloned().flatten())
+            .collect();
         let per_regime: Vec<Vec<(Answer, Option<String>)>> = self
             .children
             .iter_mut()
             .zip(batches.0)
-            .map(|(child, batch)| child.finish(batch, texts))
+            .enumerate()
+            .map(|(k, (child, batch))| match k {
+                0 => child.finish(batch, texts),
+                _ => child.finish(batch, &some_texts),
+            })
             .collect();
         let cases = per_regime.first().map_or(0, Vec::len);
         let mut columns: Vec<_> = per_regime.into_iter().map(Vec::into_iter).collect();
+        let mut next_audited = audited.iter().peekable();
         (0..cases)
             .map(|i| {
+                let all = next_audited.next_if(|&&a| a == i).is_some();
                 let answers: Vec<(Answer, Option<String>)> = columns
                     .iter_mut()
-                    .map(|c| c.next().expect("one answer a case in each regime"))
+                    .enumerate()
+                    .filter(|&(k, _)| k == 0 || all)
+                    .map(|(_, c)| c.next().expect("one answer a case in each regime"))
                     .collect();
                 let unusable = answers.iter().find_map(|(_, u)| u.clone());
                 let text = texts.get(i).and_then(Option::as_deref);
@@ -148,6 +190,66 @@ pub fn seen(runs: Vec<Vec<Outcome>>) -> Vec<Outcome> {
         }
     }
     columns.into_iter().map(Outcome::seen).collect()
+}
+
+/// A case's merged results as they may be recorded, after the Rust side's model
+/// ([`harness::hashdep`]) has had its say.
+pub struct Marked {
+    /// Each op the model flags is [`Outcome::AnyOf`] of what the regimes gave, one result
+    /// or more: never a single plain result. The others as the regimes gave them.
+    pub results: Vec<Outcome>,
+    /// How many ops are run-dependent (flagged, or differing between the regimes).
+    pub run_dependent: usize,
+    /// Ops whose results differed between the regimes though the model does not flag them:
+    /// a mechanism the model lacks, reported as a finding (see [`finding`]).
+    pub unflagged: Vec<usize>,
+}
+
+/// Marks the ops of `case` that the model says can depend on the run in `results` (the
+/// regimes' merged results, one an op).
+pub fn mark(case: &Case, results: Vec<Outcome>) -> Marked {
+    let flagged = harness::hashdep::flagged(case);
+    let mut unflagged = Vec::new();
+    let results: Vec<Outcome> = results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| match (flagged.binary_search(&i).is_ok(), r) {
+            (true, Outcome::AnyOf(v)) => Outcome::AnyOf(v),
+            (true, one) => Outcome::AnyOf(vec![one]),
+            (false, r) => {
+                if r.is_run_dependent() {
+                    unflagged.push(i);
+                }
+                r
+            }
+        })
+        .collect();
+    let run_dependent = results.iter().filter(|r| r.is_run_dependent()).count();
+    Marked {
+        results,
+        run_dependent,
+        unflagged,
+    }
+}
+
+/// The report of a regime disagreement at op `op` of `case` that the model does not flag:
+/// the op, and each regime's result (each cut to a line).
+pub fn finding(case: &Case, op: usize, results: &[Outcome]) -> String {
+    let mut s = format!(
+        "case {}: op {op} ({}) differs between the JVM's identity-hash regimes, but \
+         harness::hashdep does not flag it as able to depend on the run: a finding (the model \
+         lacks a mechanism; PROTOCOL.md, \"Run-dependent results\")",
+        case.label(),
+        case.ops.text(op)
+    );
+    for r in results.get(op).map_or(&[][..], Outcome::alternatives) {
+        let text = r.to_string();
+        let cut: String = text.chars().take(200).collect();
+        let more = if cut.len() < text.len() { " .." } else { "" };
+        s.push_str(&format!("\n  one regime gave: {cut}{more}"));
+    }
+    s.push('\n');
+    s
 }
 
 impl Executor for Regimes {
