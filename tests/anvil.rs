@@ -340,9 +340,9 @@ fn bad_input_names_the_file_the_chunk_and_the_key() {
     let nbt = real.nbt(x, z).unwrap().unwrap();
     for cut in (0..nbt.len()).step_by(97) {
         assert!(
-            Chunk::read_at(
+            Chunk::read_with(
                 &nbt[..cut],
-                Version::V1_21_4,
+                |_| Some(Version::V1_21_4),
                 &mut FirstSeen::default(),
                 &mut FirstSeen::default()
             )

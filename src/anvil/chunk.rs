@@ -1,8 +1,9 @@
 //! A chunk's NBT and its sections' containers.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
-use super::nbt::{self, Compound, List, Mutf8, Tag};
+use super::nbt::{self, Failure, List, Mutf8, NbtError, Reader, Step, Tag};
 use super::{Error, ErrorKind};
 use crate::{Packed, PalettedContainer, Strategy, Version};
 
@@ -43,6 +44,38 @@ pub trait Registry {
     fn id(&mut self, entry: &Tag) -> Result<u32, String>;
     /// The palette entry of `id`, as it is to be saved.
     fn entry(&self, id: u32) -> Option<Tag>;
+    /// The id of a palette entry given as NBT (its type id, then its
+    /// payload as stored), when the registry can tell without the entry
+    /// being built; `None` has the entry built and given to
+    /// [`id`](Self::id). A chunk's palettes repeat the same few entries,
+    /// so this saves most of the building. The default builds every one.
+    fn id_of_nbt(&mut self, nbt: &[u8]) -> Option<u32> {
+        let _ = nbt;
+        None
+    }
+}
+
+/// FNV-1a over a palette entry's bytes: short keys, hashed often, no
+/// attacker (they are one chunk's own palette entries).
+#[derive(Clone, Copy, Debug)]
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
 }
 
 /// Ids handed out in the order entries are first met; each entry saved back
@@ -61,7 +94,7 @@ pub trait Registry {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct FirstSeen {
-    ids: HashMap<Vec<u8>, u32>,
+    ids: HashMap<Vec<u8>, u32, std::hash::BuildHasherDefault<Fnv>>,
     entries: Vec<Tag>,
     key: Vec<u8>,
 }
@@ -96,109 +129,358 @@ impl Registry for FirstSeen {
     fn entry(&self, id: u32) -> Option<Tag> {
         self.entries.get(id as usize).cloned()
     }
+
+    fn id_of_nbt(&mut self, nbt: &[u8]) -> Option<u32> {
+        self.ids.get(nbt).copied()
+    }
+}
+/// A saved container as the chunk holds it: palette entries and longs, and
+/// where they are in the chunk's bytes.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The palette's element type, and each entry's payload in the chunk's bytes.
+    element: u8,
+    entries: Vec<Range<usize>>,
+    /// The packed indices, if saved.
+    pub data: Option<Vec<i64>>,
+    /// The bytes of the `palette` entry (type, name, payload), and of `data`.
+    palette_span: Range<usize>,
+    data_span: Option<Range<usize>>,
 }
 
-/// A saved container as the chunk holds it: palette entries and longs.
-#[derive(Clone, Copy, Debug)]
-pub struct Saved<'a> {
-    /// The palette entries, in saved order.
-    pub palette: &'a [Tag],
-    /// The packed indices, if saved.
-    pub data: Option<&'a [i64]>,
+impl Saved {
+    /// Entries in the palette.
+    pub fn palette_len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Palette entry `i` as NBT (type id, payload), from the chunk's bytes
+    /// `nbt` that were outlined.
+    pub fn entry_nbt(&self, nbt: &[u8], i: usize, out: &mut Vec<u8>) {
+        out.clear();
+        out.push(self.element);
+        out.extend_from_slice(&nbt[self.entries[i].clone()]);
+    }
+
+    /// Palette entry `i`, built from the chunk's bytes `nbt` that were outlined.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Nbt`] if `nbt` is not the bytes outlined.
+    pub fn entry(&self, nbt: &[u8], i: usize) -> Result<Tag, Error> {
+        let span = self.entries[i].clone();
+        let mut r = Reader::new(nbt.get(span).unwrap_or_default());
+        r.payload(self.element, 5)
+            .map_err(|f| Error::new(ErrorKind::Nbt(f.finish())))
+    }
 }
 
 /// A section as the chunk holds it, before any container is built.
-#[derive(Clone, Copy, Debug)]
-pub struct SavedSection<'a> {
+#[derive(Clone, Debug)]
+pub struct SavedSection {
     /// Its index in the chunk's `sections` list.
     pub index: usize,
     /// Section y (`Y`).
     pub y: i8,
+    /// Its keys, in order (a checker looks for pre-1.18 ones).
+    pub keys: Vec<Mutf8>,
     /// `block_states`, if present.
-    pub block_states: Option<Saved<'a>>,
+    pub block_states: Option<Saved>,
     /// `biomes`, if present.
-    pub biomes: Option<Saved<'a>>,
+    pub biomes: Option<Saved>,
 }
 
-fn wrong(expected: u8, found: &Tag) -> ErrorKind {
-    ErrorKind::WrongType {
-        expected,
-        found: found.id(),
-    }
+/// A chunk's NBT walked once: every tag checked (as [`nbt::read`] checks
+/// them), the few a chunk's containers need taken out, the rest passed
+/// over without being built.
+#[derive(Clone, Debug)]
+pub struct Outline {
+    /// The root's keys, in order.
+    pub keys: Vec<Mutf8>,
+    /// `DataVersion`, or why there is none.
+    pub data_version: Result<i32, Error>,
+    /// `xPos` and `zPos`, if both are ints.
+    pub position: Option<(i32, i32)>,
+    /// The sections, one result each (a bad section does not hide the
+    /// others), or why there is no `sections` list.
+    pub sections: Result<Vec<Result<SavedSection, Error>>, Error>,
+    /// The bytes of the root compound.
+    len: usize,
 }
 
-fn saved<'a>(c: &'a Tag, key: &str) -> Result<Saved<'a>, Error> {
-    let Tag::Compound(c) = c else {
-        return Err(Error::new(wrong(10, c)).at_key(key));
-    };
-    let palette = match c.get("palette") {
-        Some(Tag::List(l)) => l.items(),
-        Some(other) => return Err(Error::new(wrong(9, other)).at_key(format!("{key}.palette"))),
-        None => return Err(Error::new(ErrorKind::Missing).at_key(format!("{key}.palette"))),
-    };
-    let data = match c.get("data") {
-        Some(Tag::LongArray(l)) => Some(&l[..]),
-        Some(other) => return Err(Error::new(wrong(12, other)).at_key(format!("{key}.data"))),
-        None => None,
-    };
-    Ok(Saved { palette, data })
+fn wrong(expected: u8, found: u8) -> ErrorKind {
+    ErrorKind::WrongType { expected, found }
 }
 
-/// A chunk's `DataVersion`.
+/// Walks a chunk's NBT into its [`Outline`].
+///
+/// ```
+/// use paletted::anvil::{nbt, outline};
+/// use paletted::anvil::nbt::{Compound, Tag};
+///
+/// let mut root = Compound::new();
+/// root.insert("DataVersion", Tag::Int(3955));
+/// root.insert("Heightmaps", Tag::Compound(Compound::new()));
+/// let o = outline(&nbt::write("", &root)).unwrap();
+/// assert_eq!(o.data_version, Ok(3955));
+/// assert_eq!(o.keys.len(), 2);
+/// assert_eq!(o.sections.unwrap_err().key(), "sections");
+/// ```
 ///
 /// # Errors
-/// [`ErrorKind::Missing`] or [`ErrorKind::WrongType`], at key `DataVersion`.
-pub fn data_version(root: &Compound) -> Result<i32, Error> {
-    match root.get("DataVersion") {
-        Some(Tag::Int(v)) => Ok(*v),
-        Some(other) => Err(Error::new(wrong(3, other)).at_key("DataVersion")),
-        None => Err(Error::new(ErrorKind::Missing).at_key("DataVersion")),
-    }
-}
-
-/// The sections of a 1.18+ chunk's root compound, one result each (a bad
-/// section does not hide the others), in list order.
-///
-/// # Errors
-/// The `sections` list missing or not a list; per section, a missing `Y`,
-/// or a container that is not a compound of a `palette` list and an
-/// optional `data` long array, named by key path.
-pub fn saved_sections(root: &Compound) -> Result<Vec<Result<SavedSection<'_>, Error>>, Error> {
-    let list = match root.get("sections") {
-        Some(Tag::List(l)) => l,
-        Some(other) => return Err(Error::new(wrong(9, other)).at_key("sections")),
-        None => return Err(Error::new(ErrorKind::Missing).at_key("sections")),
-    };
-    Ok(list
-        .items()
-        .iter()
-        .enumerate()
-        .map(|(index, s)| {
-            let at = |key: &str| format!("sections[{index}]{key}");
-            let Tag::Compound(s) = s else {
-                return Err(Error::new(wrong(10, s)).at_key(at("")));
-            };
-            let y = match s.get("Y") {
-                Some(Tag::Byte(y)) => *y,
-                Some(other) => return Err(Error::new(wrong(1, other)).at_key(at(".Y"))),
-                None => return Err(Error::new(ErrorKind::Missing).at_key(at(".Y"))),
-            };
-            let block_states = s
-                .get("block_states")
-                .map(|c| saved(c, &at(".block_states")))
-                .transpose()?;
-            let biomes = s
-                .get("biomes")
-                .map(|c| saved(c, &at(".biomes")))
-                .transpose()?;
-            Ok(SavedSection {
-                index,
-                y,
-                block_states,
-                biomes,
-            })
+/// [`ErrorKind::Nbt`] when the bytes are not NBT, naming the key path.
+pub fn outline(bytes: &[u8]) -> Result<Outline, Error> {
+    let mut r = Reader::new(bytes);
+    let walked = (|| {
+        let tag = r.u8()?;
+        if tag != 10 {
+            return Err(Failure::new(move |_| NbtError::RootNotCompound { tag }));
+        }
+        r.key()?;
+        Reader::deeper(1)?;
+        let mut keys = Vec::new();
+        let mut data_version = Err(Error::new(ErrorKind::Missing).at_key("DataVersion"));
+        let (mut x, mut z) = (None, None);
+        let mut sections = Err(Error::new(ErrorKind::Missing).at_key("sections"));
+        loop {
+            let tag = r.u8()?;
+            if tag == 0 {
+                break;
+            }
+            let key = r.key()?;
+            let at = |e: Failure| e.at(Step::Key(Mutf8::from_slice(key)));
+            keys.push(Mutf8::from_slice(key));
+            match (key, tag) {
+                (b"DataVersion", 3) => data_version = Ok(int(&mut r).map_err(at)?),
+                (b"DataVersion", _) => {
+                    data_version = Err(Error::new(wrong(3, tag)).at_key("DataVersion"));
+                    r.skip(tag, 1).map_err(at)?;
+                }
+                (b"xPos", 3) => x = Some(int(&mut r).map_err(at)?),
+                (b"zPos", 3) => z = Some(int(&mut r).map_err(at)?),
+                (b"sections", 9) => sections = Ok(section_list(&mut r).map_err(at)?),
+                (b"sections", _) => {
+                    sections = Err(Error::new(wrong(9, tag)).at_key("sections"));
+                    r.skip(tag, 1).map_err(at)?;
+                }
+                _ => r.skip(tag, 1).map_err(at)?,
+            }
+        }
+        let sections = match sections {
+            Ok(Some(s)) => Ok(s),
+            Ok(None) => Err(Error::new(wrong(10, 0)).at_key("sections")),
+            Err(e) => Err(e),
+        };
+        Ok(Outline {
+            keys,
+            data_version,
+            position: x.zip(z),
+            sections,
+            len: r.at,
         })
-        .collect())
+    })();
+    walked.map_err(|f| Error::new(ErrorKind::Nbt(f.finish())))
+}
+
+fn int(r: &mut Reader<'_>) -> Result<i32, Failure> {
+    Ok(i32::from_be_bytes(r.array()?))
+}
+
+/// The `sections` list's payload: `None` when its elements are not compounds.
+fn section_list(r: &mut Reader<'_>) -> Result<Option<Vec<Result<SavedSection, Error>>>, Failure> {
+    // The list is at depth 2, its compounds at 3, as `nbt::read` counts.
+    Reader::deeper(2)?;
+    let start = r.at;
+    let element = r.u8()?;
+    let n = r.sized(1)?;
+    if element != 10 && n > 0 {
+        r.at = start;
+        r.skip(9, 1)?;
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(n);
+    for index in 0..n {
+        out.push(section(r, index).map_err(|e| e.at(Step::Index(index)))?);
+    }
+    Ok(Some(out))
+}
+
+/// One section compound: its semantic faults are the result's error; a
+/// fault in the NBT itself is the walk's.
+fn section(r: &mut Reader<'_>, index: usize) -> Result<Result<SavedSection, Error>, Failure> {
+    Reader::deeper(3)?;
+    let path = |key: &str| format!("sections[{index}]{key}");
+    let mut fault: Option<Error> = None;
+    let mut y = None;
+    let mut keys = Vec::new();
+    let mut containers: [Option<Saved>; 2] = [None, None];
+    loop {
+        let tag = r.u8()?;
+        if tag == 0 {
+            break;
+        }
+        let key = r.key()?;
+        let at = |e: Failure| e.at(Step::Key(Mutf8::from_slice(key)));
+        keys.push(Mutf8::from_slice(key));
+        let which = match key {
+            b"block_states" => Some(0),
+            b"biomes" => Some(1),
+            _ => None,
+        };
+        match (key, tag, which) {
+            (b"Y", 1, _) => y = Some(r.u8().map_err(at)? as i8),
+            (_, 10, Some(k)) => {
+                let name = ["block_states", "biomes"][k];
+                match container(r).map_err(at)? {
+                    Ok(saved) => containers[k] = Some(saved),
+                    Err((kind, sub)) => {
+                        fault.get_or_insert(
+                            Error::new(kind).at_key(path(&format!(".{name}.{sub}"))),
+                        );
+                    }
+                }
+            }
+            (_, _, Some(k)) => {
+                let name = ["block_states", "biomes"][k];
+                fault.get_or_insert(Error::new(wrong(10, tag)).at_key(path(&format!(".{name}"))));
+                r.skip(tag, 3).map_err(at)?;
+            }
+            (b"Y", _, None) => {
+                fault.get_or_insert(Error::new(wrong(1, tag)).at_key(path(".Y")));
+                r.skip(tag, 3).map_err(at)?;
+            }
+            _ => r.skip(tag, 3).map_err(at)?,
+        }
+    }
+    if let Some(e) = fault {
+        return Ok(Err(e));
+    }
+    let Some(y) = y else {
+        return Ok(Err(Error::new(ErrorKind::Missing).at_key(path(".Y"))));
+    };
+    let [block_states, biomes] = containers;
+    Ok(Ok(SavedSection {
+        index,
+        y,
+        keys,
+        block_states,
+        biomes,
+    }))
+}
+
+/// A container compound (at depth 4): its `palette` list and `data` longs.
+#[allow(clippy::type_complexity)]
+fn container(r: &mut Reader<'_>) -> Result<Result<Saved, (ErrorKind, &'static str)>, Failure> {
+    Reader::deeper(4)?;
+    let mut palette = None;
+    let mut data = None;
+    let mut fault = None;
+    loop {
+        let entry = r.at;
+        let tag = r.u8()?;
+        if tag == 0 {
+            break;
+        }
+        let key = r.key()?;
+        let at = |e: Failure| e.at(Step::Key(Mutf8::from_slice(key)));
+        match (key, tag) {
+            (b"palette", 9) => {
+                Reader::deeper(5).map_err(at)?;
+                let element = r.u8().map_err(at)?;
+                let list_start = r.at - 1;
+                let n = r.sized(1).map_err(at)?;
+                let mut entries = Vec::with_capacity(n);
+                if element == 0 && n > 0 {
+                    r.at = list_start;
+                    r.skip(9, 4).map_err(at)?;
+                }
+                if element > 12 {
+                    r.at = list_start;
+                    r.skip(9, 4).map_err(at)?;
+                }
+                for i in 0..n {
+                    let from = r.at;
+                    r.skip(element, 5).map_err(|e| at(e.at(Step::Index(i))))?;
+                    entries.push(from..r.at);
+                }
+                palette = Some((element, entries, entry..r.at));
+            }
+            (b"data", 12) => {
+                let n = r.sized(8).map_err(at)?;
+                let raw = r.take(n * 8).map_err(at)?;
+                let longs = raw
+                    .chunks_exact(8)
+                    .map(|b| i64::from_be_bytes(b.try_into().expect("8 bytes")))
+                    .collect();
+                data = Some((longs, entry..r.at));
+            }
+            (b"palette", _) => {
+                fault.get_or_insert((wrong(9, tag), "palette"));
+                r.skip(tag, 4).map_err(at)?;
+            }
+            (b"data", _) => {
+                fault.get_or_insert((wrong(12, tag), "data"));
+                r.skip(tag, 4).map_err(at)?;
+            }
+            _ => r.skip(tag, 4).map_err(at)?,
+        }
+    }
+    if let Some(fault) = fault {
+        return Ok(Err(fault));
+    }
+    let Some((element, entries, palette_span)) = palette else {
+        return Ok(Err((ErrorKind::Missing, "palette")));
+    };
+    let (data, data_span) = match data {
+        Some((d, s)) => (Some(d), Some(s)),
+        None => (None, None),
+    };
+    Ok(Ok(Saved {
+        element,
+        entries,
+        data,
+        palette_span,
+        data_span,
+    }))
+}
+
+/// A saved container through the registry and `unpack`: the container and
+/// what [`Chunk::write`] needs to tell whether it changed.
+fn load(
+    nbt: &[u8],
+    index: usize,
+    saved: Option<Saved>,
+    strategy: Strategy,
+    registry: &mut impl Registry,
+    key: &mut Vec<u8>,
+) -> Result<(Option<PalettedContainer>, Option<Read>), Error> {
+    let Some(saved) = saved else {
+        return Ok((None, None));
+    };
+    let name = match strategy.kind() {
+        crate::Kind::BlockStates => "block_states",
+        crate::Kind::Biomes => "biomes",
+    };
+    let at = |what: &str| format!("sections[{index}].{name}{what}");
+    let mut ids = Vec::with_capacity(saved.palette_len());
+    for i in 0..saved.palette_len() {
+        saved.entry_nbt(nbt, i, key);
+        let id = match registry.id_of_nbt(key) {
+            Some(id) => id,
+            None => {
+                let entry = saved
+                    .entry(nbt, i)
+                    .map_err(|e| e.at_key(at(&format!(".palette[{i}]"))))?;
+                registry.id(&entry).map_err(|r| {
+                    Error::new(ErrorKind::Registry(r)).at_key(at(&format!(".palette[{i}]")))
+                })?
+            }
+        };
+        ids.push(id);
+    }
+    let packed = Packed::new(ids.clone(), saved.data);
+    let c = PalettedContainer::unpack(strategy, packed)
+        .map_err(|e| Error::new(ErrorKind::Container(e)).at_key(at("")))?;
+    Ok((Some(c), Some((ids, saved.palette_span, saved.data_span))))
 }
 
 /// One section: its y and its containers.
@@ -211,20 +493,28 @@ pub struct Section {
     pub block_states: Option<PalettedContainer>,
     /// Its biomes, likewise.
     pub biomes: Option<PalettedContainer>,
-    index: usize,
-    /// The ids of the palettes as read: a container whose `pack` gives
-    /// these and the longs in the tree is written back untouched.
-    read: [Option<Vec<u32>>; 2],
+    /// For each container read: the palette's ids and where its `palette`
+    /// and `data` entries are in the chunk's bytes.
+    read: [Option<Read>; 2],
 }
 
-/// A chunk: its NBT, and its sections' block states and biomes as
+/// A container as read: its palette's ids, and the byte spans of its
+/// `palette` and `data` entries.
+type Read = (Vec<u32>, Range<usize>, Option<Range<usize>>);
+
+/// A chunk: its NBT as read, and its sections' block states and biomes as
 /// containers at the strategies of the chunk's own version.
+///
+/// Only the containers are taken out of the NBT; the rest stays as the
+/// bytes read, so [`write`](Self::write) gives back the same bytes for a
+/// chunk whose containers `pack` as they were read, and otherwise those
+/// bytes with only the containers' `palette` and `data` entries replaced.
 #[derive(Clone, Debug)]
 pub struct Chunk {
-    name: Mutf8,
-    root: Compound,
+    raw: Vec<u8>,
     data_version: i32,
     version: Version,
+    position: Option<(i32, i32)>,
     sections: Vec<Section>,
 }
 
@@ -234,116 +524,100 @@ impl Chunk {
     ///
     /// # Errors
     /// An [`Error`] naming the key: bytes that are not NBT, no
-    /// `DataVersion`, one of an unknown version or before 1.18, and the
-    /// errors of [`Chunk::read_at`].
+    /// `DataVersion`, one before 1.18 or of an unknown version, a section
+    /// or container of the wrong shape, a palette entry the registry
+    /// refuses, or a container that does not unpack.
     pub fn read(
         nbt: &[u8],
         blocks: &mut impl Registry,
         biomes: &mut impl Registry,
     ) -> Result<Chunk, Error> {
-        let (name, root) = nbt::read(nbt).map_err(|e| Error::new(ErrorKind::Nbt(e)))?;
-        let dv = data_version(&root)?;
+        Chunk::read_with(nbt, Version::for_data_version, blocks, biomes)
+    }
+
+    /// Reads a chunk's NBT at the version `version` gives for its
+    /// `DataVersion` (for a release the table does not have yet, or a
+    /// modded server's registries).
+    ///
+    /// ```
+    /// use paletted::anvil::{nbt, Chunk, ErrorKind, FirstSeen};
+    /// use paletted::anvil::nbt::{Compound, List, Tag};
+    /// use paletted::Version;
+    ///
+    /// let mut root = Compound::new();
+    /// root.insert("DataVersion", Tag::Int(9999));
+    /// root.insert("sections", Tag::List(List::new(10, vec![]).unwrap()));
+    /// let bytes = nbt::write("", &root);
+    /// let (mut b, mut m) = (FirstSeen::default(), FirstSeen::default());
+    /// let err = Chunk::read(&bytes, &mut b, &mut m).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::UnknownDataVersion(9999));
+    /// let chunk = Chunk::read_with(&bytes, |_| Some(Version::LATEST), &mut b, &mut m).unwrap();
+    /// assert_eq!(chunk.version(), Version::LATEST);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`read`](Self::read); [`ErrorKind::UnknownDataVersion`] when
+    /// `version` gives `None`.
+    pub fn read_with(
+        nbt: &[u8],
+        version: impl FnOnce(u32) -> Option<Version>,
+        blocks: &mut impl Registry,
+        biomes: &mut impl Registry,
+    ) -> Result<Chunk, Error> {
+        let outline = outline(nbt)?;
+        let dv = outline.data_version?;
         if dv < FIRST_DATA_VERSION {
             return Err(Error::new(ErrorKind::OldLayout(dv)).at_key("DataVersion"));
         }
-        let version = u32::try_from(dv)
-            .ok()
-            .and_then(Version::for_data_version)
+        let version = version(dv as u32)
             .ok_or_else(|| Error::new(ErrorKind::UnknownDataVersion(dv)).at_key("DataVersion"))?;
-        Chunk::build(name, root, dv, version, blocks, biomes)
-    }
-
-    /// Reads a chunk's NBT at `version`, whatever its `DataVersion` says
-    /// (for a version the table does not have yet, or a modded registry).
-    ///
-    /// # Errors
-    /// An [`Error`] naming the key: bytes that are not NBT, no
-    /// `DataVersion`, a section or container of the wrong shape, a palette
-    /// entry the registry refuses, or a container that does not unpack.
-    pub fn read_at(
-        nbt: &[u8],
-        version: Version,
-        blocks: &mut impl Registry,
-        biomes: &mut impl Registry,
-    ) -> Result<Chunk, Error> {
-        let (name, root) = nbt::read(nbt).map_err(|e| Error::new(ErrorKind::Nbt(e)))?;
-        let dv = data_version(&root)?;
-        Chunk::build(name, root, dv, version, blocks, biomes)
-    }
-
-    fn build(
-        name: Mutf8,
-        root: Compound,
-        data_version: i32,
-        version: Version,
-        blocks: &mut impl Registry,
-        biomes: &mut impl Registry,
-    ) -> Result<Chunk, Error> {
         let mut sections = Vec::new();
-        for s in saved_sections(&root)? {
+        let mut key = Vec::new();
+        for s in outline.sections? {
             let s = s?;
-            let at = |key: &str| format!("sections[{}].{key}", s.index);
-            let load =
-                |saved: Option<Saved<'_>>,
-                 key: &str,
-                 strategy: Strategy,
-                 registry: &mut dyn FnMut(&Tag) -> Result<u32, String>|
-                 -> Result<(Option<PalettedContainer>, Option<Vec<u32>>), Error> {
-                    let Some(saved) = saved else {
-                        return Ok((None, None));
-                    };
-                    let ids = saved
-                        .palette
-                        .iter()
-                        .enumerate()
-                        .map(|(i, e)| {
-                            registry(e).map_err(|r| {
-                                Error::new(ErrorKind::Registry(r))
-                                    .at_key(at(&format!("{key}.palette[{i}]")))
-                            })
-                        })
-                        .collect::<Result<Vec<u32>, Error>>()?;
-                    let packed = Packed::new(ids.clone(), saved.data.map(<[i64]>::to_vec));
-                    let c = PalettedContainer::unpack(strategy, packed)
-                        .map_err(|e| Error::new(ErrorKind::Container(e)).at_key(at(key)))?;
-                    Ok((Some(c), Some(ids)))
-                };
-            let (b, bids) = load(
+            let (b, b_read) = load(
+                nbt,
+                s.index,
                 s.block_states,
-                "block_states",
                 version.block_strategy(),
-                &mut |e| blocks.id(e),
+                blocks,
+                &mut key,
             )?;
-            let (m, mids) = load(s.biomes, "biomes", version.biome_strategy(), &mut |e| {
-                biomes.id(e)
-            })?;
+            let (m, m_read) = load(
+                nbt,
+                s.index,
+                s.biomes,
+                version.biome_strategy(),
+                biomes,
+                &mut key,
+            )?;
             sections.push(Section {
                 y: s.y,
                 block_states: b,
                 biomes: m,
-                index: s.index,
-                read: [bids, mids],
+                read: [b_read, m_read],
             });
         }
         Ok(Chunk {
-            name,
-            root,
-            data_version,
+            raw: nbt[..outline.len].to_vec(),
+            data_version: dv,
             version,
+            position: outline.position,
             sections,
         })
     }
 
     /// The chunk's NBT with its containers saved back: each container
     /// packed (palette in first-appearance order, as Minecraft saves) and
-    /// its entries named by the registries. Every other key, and every
+    /// its entries named by the registries. Every other byte, and every
     /// container that `pack` gives back as read, is written as read.
     ///
     /// # Errors
     /// [`ErrorKind::Registry`] for an id the registry has no entry for.
     pub fn write(&self, blocks: &impl Registry, biomes: &impl Registry) -> Result<Vec<u8>, Error> {
-        let mut root = std::borrow::Cow::Borrowed(&self.root);
-        for s in &self.sections {
+        // (where, what goes there instead), in byte order.
+        let mut patches: Vec<(Range<usize>, Vec<u8>)> = Vec::new();
+        for (i, s) in self.sections.iter().enumerate() {
             for (k, (c, registry)) in [
                 (&s.block_states, blocks as &dyn Registry),
                 (&s.biomes, biomes as &dyn Registry),
@@ -351,22 +625,35 @@ impl Chunk {
             .into_iter()
             .enumerate()
             {
-                let Some(c) = c else { continue };
-                let key = ["block_states", "biomes"][k];
+                let (Some(c), Some((ids, palette_span, data_span))) = (c, &s.read[k]) else {
+                    continue;
+                };
                 let packed = c.pack();
-                let tree = saved_sections_tree(&self.root, s.index, key);
-                if s.read[k].as_ref() == Some(&packed.palette) && tree == packed.data.as_deref() {
+                // `data` as read: type, name (4 bytes), count, longs.
+                let same_data = match (&packed.data, data_span) {
+                    (None, None) => true,
+                    (Some(longs), Some(span)) => {
+                        span.len() == 11 + longs.len() * 8
+                            && self.raw[span.start + 11..span.end]
+                                .chunks_exact(8)
+                                .zip(longs)
+                                .all(|(b, l)| b == l.to_be_bytes())
+                    }
+                    _ => false,
+                };
+                if *ids == packed.palette && same_data {
                     continue;
                 }
-                let at = |what: &str| format!("sections[{}].{key}{what}", s.index);
+                let key = ["block_states", "biomes"][k];
+                let at = |what: &str| format!("sections[{i}].{key}{what}");
                 let entries = packed
                     .palette
                     .iter()
                     .enumerate()
-                    .map(|(i, &id)| {
+                    .map(|(n, &id)| {
                         registry.entry(id).ok_or_else(|| {
                             Error::new(ErrorKind::Registry(format!("no entry for id {id}")))
-                                .at_key(at(&format!(".palette[{i}]")))
+                                .at_key(at(&format!(".palette[{n}]")))
                         })
                     })
                     .collect::<Result<Vec<Tag>, Error>>()?;
@@ -375,18 +662,35 @@ impl Chunk {
                     Error::new(ErrorKind::Registry("entries of mixed types".into()))
                         .at_key(at(".palette"))
                 })?;
-                let container = container_mut(root.to_mut(), s.index, key)?;
-                container.insert("palette", Tag::List(list));
-                match packed.data {
-                    Some(longs) => container.insert_after("data", Tag::LongArray(longs), "palette"),
-                    None => {
-                        container.remove("data");
+                let mut palette = Vec::new();
+                nbt::write_entry("palette", &Tag::List(list), &mut palette);
+                let data = packed.data.map(|longs| {
+                    let mut out = Vec::with_capacity(longs.len() * 8 + 11);
+                    nbt::write_entry("data", &Tag::LongArray(longs), &mut out);
+                    out
+                });
+                match (data_span, data) {
+                    (Some(span), data) => {
+                        patches.push((palette_span.clone(), palette));
+                        patches.push((span.clone(), data.unwrap_or_default()));
                     }
+                    (None, Some(data)) => {
+                        palette.extend_from_slice(&data);
+                        patches.push((palette_span.clone(), palette));
+                    }
+                    (None, None) => patches.push((palette_span.clone(), palette)),
                 }
             }
         }
-        let mut out = Vec::new();
-        nbt::write_named(&self.name, &root, &mut out);
+        patches.sort_by_key(|(span, _)| span.start);
+        let mut out = Vec::with_capacity(self.raw.len());
+        let mut from = 0;
+        for (span, bytes) in patches {
+            out.extend_from_slice(&self.raw[from..span.start]);
+            out.extend_from_slice(&bytes);
+            from = span.end;
+        }
+        out.extend_from_slice(&self.raw[from..]);
         Ok(out)
     }
 
@@ -402,10 +706,7 @@ impl Chunk {
 
     /// The chunk's absolute (x, z) from `xPos` and `zPos`, if it has them.
     pub fn position(&self) -> Option<(i32, i32)> {
-        match (self.root.get("xPos"), self.root.get("zPos")) {
-            (Some(Tag::Int(x)), Some(Tag::Int(z))) => Some((*x, *z)),
-            _ => None,
-        }
+        self.position
     }
 
     /// The sections, in the order saved.
@@ -414,57 +715,14 @@ impl Chunk {
     }
 
     /// The sections, to change their containers (sections cannot be added
-    /// or removed here: that is the NBT's business, through
-    /// [`nbt_mut`](Self::nbt_mut) and a new read).
+    /// or removed here).
     pub fn sections_mut(&mut self) -> &mut [Section] {
         &mut self.sections
     }
 
-    /// The chunk's NBT as read: every key, containers as read.
-    pub fn nbt(&self) -> &Compound {
-        &self.root
-    }
-
-    /// The chunk's NBT, to change keys other than the containers' (which
-    /// [`write`](Self::write) sets from the containers).
-    pub fn nbt_mut(&mut self) -> &mut Compound {
-        &mut self.root
-    }
-}
-
-/// The longs of the tree's container at `sections[index].key.data`.
-fn saved_sections_tree<'a>(root: &'a Compound, index: usize, key: &str) -> Option<&'a [i64]> {
-    match root.get("sections") {
-        Some(Tag::List(l)) => match l.items().get(index) {
-            Some(Tag::Compound(s)) => match s.get(key) {
-                Some(Tag::Compound(c)) => match c.get("data") {
-                    Some(Tag::LongArray(d)) => Some(d),
-                    _ => None,
-                },
-                _ => None,
-            },
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The container compound at `sections[index].key`, which reading found
-/// there (and [`Chunk::nbt_mut`] may have taken away since).
-fn container_mut<'a>(
-    root: &'a mut Compound,
-    index: usize,
-    key: &str,
-) -> Result<&'a mut Compound, Error> {
-    let gone = || Error::new(ErrorKind::Missing).at_key(format!("sections[{index}].{key}"));
-    let Some(Tag::List(l)) = root.get_mut("sections") else {
-        return Err(gone());
-    };
-    let Some(Tag::Compound(s)) = l.items_mut().get_mut(index) else {
-        return Err(gone());
-    };
-    match s.get_mut(key) {
-        Some(Tag::Compound(c)) => Ok(c),
-        _ => Err(gone()),
+    /// The chunk's NBT as read (containers as read): [`nbt::read`] gives
+    /// every key of it.
+    pub fn nbt(&self) -> &[u8] {
+        &self.raw
     }
 }

@@ -10,8 +10,9 @@
 //! - [`Chunk`]: a chunk's NBT with its sections' block states and biomes as
 //!   containers, at the strategies of the version its `DataVersion` names;
 //!   palette entries become ids through a [`Registry`] the caller gives
-//!   ([`FirstSeen`] numbers them as met). Every key it does not model stays
-//!   in the tree, so a chunk only read writes back as the same NBT.
+//!   ([`FirstSeen`] numbers them as met). The NBT is walked once
+//!   ([`outline`]) and only the containers are taken out; every other byte
+//!   stays as read, so a chunk only read writes back as the same NBT.
 //!
 //! Errors name the file, the chunk (absolute x, z) and the NBT key path
 //! where the input went wrong; no input panics.
@@ -70,8 +71,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use chunk::{
-    Chunk, FIRST_DATA_VERSION, FirstSeen, Registry, Saved, SavedSection, Section, data_version,
-    saved_sections,
+    Chunk, FIRST_DATA_VERSION, FirstSeen, Outline, Registry, Saved, SavedSection, Section, outline,
 };
 pub use region::{Compression, HEADER, MAX_NBT, Region, SECTOR, region_coords};
 

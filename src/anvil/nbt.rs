@@ -41,8 +41,18 @@ pub const MAX_DEPTH: usize = 512;
 /// assert_eq!(nul.as_bytes(), b"a\xc0\x80b");
 /// assert_eq!(nul.to_str().unwrap(), "a\0b");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Mutf8(Vec<u8>);
+#[derive(Clone)]
+pub struct Mutf8(Repr);
+
+/// Keys and names are short: up to 22 bytes live inline, with no allocation
+/// (a chunk holds tens of thousands of them).
+#[derive(Clone)]
+enum Repr {
+    Inline { len: u8, bytes: [u8; INLINE] },
+    Heap(Box<[u8]>),
+}
+
+const INLINE: usize = 22;
 
 impl Mutf8 {
     /// The string from bytes as read, unchecked: they may not decode.
@@ -55,7 +65,24 @@ impl Mutf8 {
     /// assert!(odd.to_str().is_none());
     /// ```
     pub fn from_bytes(bytes: Vec<u8>) -> Mutf8 {
-        Mutf8(bytes)
+        if bytes.len() <= INLINE {
+            Mutf8::from_slice(&bytes)
+        } else {
+            Mutf8(Repr::Heap(bytes.into_boxed_slice()))
+        }
+    }
+
+    pub(crate) fn from_slice(b: &[u8]) -> Mutf8 {
+        if b.len() <= INLINE {
+            let mut bytes = [0; INLINE];
+            bytes[..b.len()].copy_from_slice(b);
+            Mutf8(Repr::Inline {
+                len: b.len() as u8,
+                bytes,
+            })
+        } else {
+            Mutf8(Repr::Heap(b.into()))
+        }
     }
 
     /// The bytes as stored.
@@ -66,7 +93,10 @@ impl Mutf8 {
     /// assert_eq!(Mutf8::from("é").as_bytes(), "é".as_bytes());
     /// ```
     pub fn as_bytes(&self) -> &[u8] {
-        &self.0
+        match &self.0 {
+            Repr::Inline { len, bytes } => &bytes[..*len as usize],
+            Repr::Heap(b) => b,
+        }
     }
 
     /// The string, or `None` when the bytes are not modified UTF-8 that
@@ -81,22 +111,54 @@ impl Mutf8 {
     /// assert_eq!(java.to_str().unwrap(), "😀");
     /// ```
     pub fn to_str(&self) -> Option<Cow<'_, str>> {
-        cesu8::from_java_cesu8(&self.0).ok()
+        cesu8::from_java_cesu8(self.as_bytes()).ok()
     }
 
     /// Whether this is `s` (compared in the stored form).
     fn is(&self, s: &str) -> bool {
         if s.bytes().all(|b| b != 0 && b < 0x80) {
-            self.0 == s.as_bytes()
+            self.as_bytes() == s.as_bytes()
         } else {
-            self.0 == *cesu8::to_java_cesu8(s)
+            self.as_bytes() == &*cesu8::to_java_cesu8(s)
         }
     }
 }
 
 impl From<&str> for Mutf8 {
     fn from(s: &str) -> Mutf8 {
-        Mutf8(cesu8::to_java_cesu8(s).into_owned())
+        Mutf8::from_slice(&cesu8::to_java_cesu8(s))
+    }
+}
+
+impl Default for Mutf8 {
+    fn default() -> Mutf8 {
+        Mutf8::from_slice(&[])
+    }
+}
+
+impl PartialEq for Mutf8 {
+    fn eq(&self, other: &Mutf8) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for Mutf8 {}
+
+impl std::hash::Hash for Mutf8 {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_bytes().hash(state);
+    }
+}
+
+impl PartialOrd for Mutf8 {
+    fn partial_cmp(&self, other: &Mutf8) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Mutf8 {
+    fn cmp(&self, other: &Mutf8) -> std::cmp::Ordering {
+        self.as_bytes().cmp(other.as_bytes())
     }
 }
 
@@ -104,7 +166,7 @@ impl fmt::Display for Mutf8 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.to_str() {
             Some(s) => f.write_str(&s),
-            None => f.write_str(&String::from_utf8_lossy(&self.0)),
+            None => f.write_str(&String::from_utf8_lossy(self.as_bytes())),
         }
     }
 }
@@ -242,10 +304,6 @@ impl List {
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
-
-    pub(crate) fn items_mut(&mut self) -> &mut [Tag] {
-        &mut self.items
-    }
 }
 
 /// A compound: keys and values in the order read or inserted.
@@ -292,21 +350,6 @@ impl Compound {
                 None
             }
         }
-    }
-
-    /// Sets `key` to `value`, in its place if present, else right after
-    /// `after` (or at the end when `after` is absent too).
-    pub(crate) fn insert_after(&mut self, key: &str, value: Tag, after: &str) {
-        if let Some(old) = self.get_mut(key) {
-            *old = value;
-            return;
-        }
-        let at = self
-            .0
-            .iter()
-            .position(|(k, _)| k.is(after))
-            .map_or(self.0.len(), |i| i + 1);
-        self.0.insert(at, (Mutf8::from(key), value));
     }
 
     /// Takes `key` out, keeping the others' order.
@@ -475,37 +518,48 @@ impl std::error::Error for NbtError {}
 
 /// An error on its way out of the reader, gathering its key path as the
 /// recursion unwinds (nothing is built on the way in).
-struct Failure {
+pub(crate) struct Failure {
     steps: Vec<Step>,
     make: Box<dyn FnOnce(String) -> NbtError>,
 }
 
 impl Failure {
-    fn new(make: impl FnOnce(String) -> NbtError + 'static) -> Failure {
+    pub(crate) fn new(make: impl FnOnce(String) -> NbtError + 'static) -> Failure {
         Failure {
             steps: Vec::new(),
             make: Box::new(make),
         }
     }
 
-    fn at(mut self, step: Step) -> Failure {
+    pub(crate) fn at(mut self, step: Step) -> Failure {
         self.steps.push(step);
         self
     }
 
-    fn finish(mut self) -> NbtError {
+    pub(crate) fn finish(mut self) -> NbtError {
         self.steps.reverse();
         (self.make)(KeyPath(self.steps).to_string())
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
+    /// Entries of the compounds being read, innermost last: each compound
+    /// takes its own off the end in one allocation of the exact size.
+    scratch: Vec<(Mutf8, Tag)>,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], Failure> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader {
+            bytes,
+            at: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], Failure> {
         let left = self.bytes.len() - self.at;
         if n > left {
             let at = self.at;
@@ -521,20 +575,20 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], Failure> {
+    pub(crate) fn array<const N: usize>(&mut self) -> Result<[u8; N], Failure> {
         Ok(self.take(N)?.try_into().expect("N bytes"))
     }
 
-    fn u8(&mut self) -> Result<u8, Failure> {
+    pub(crate) fn u8(&mut self) -> Result<u8, Failure> {
         Ok(self.array::<1>()?[0])
     }
 
-    fn string(&mut self) -> Result<Mutf8, Failure> {
+    pub(crate) fn string(&mut self) -> Result<Mutf8, Failure> {
         let n = u16::from_be_bytes(self.array()?) as usize;
-        Ok(Mutf8(self.take(n)?.to_vec()))
+        Ok(Mutf8::from_slice(self.take(n)?))
     }
 
-    fn len(&mut self) -> Result<usize, Failure> {
+    pub(crate) fn len(&mut self) -> Result<usize, Failure> {
         let len = i32::from_be_bytes(self.array()?);
         usize::try_from(len)
             .map_err(|_| Failure::new(move |key| NbtError::NegativeLength { key, len }))
@@ -542,7 +596,7 @@ impl<'a> Reader<'a> {
 
     /// A length whose elements take `size` bytes each, checked against the
     /// bytes left before anything is allocated.
-    fn sized(&mut self, size: usize) -> Result<usize, Failure> {
+    pub(crate) fn sized(&mut self, size: usize) -> Result<usize, Failure> {
         let n = self.len()?;
         let left = self.bytes.len() - self.at;
         if n.saturating_mul(size) > left {
@@ -557,7 +611,7 @@ impl<'a> Reader<'a> {
         Ok(n)
     }
 
-    fn payload(&mut self, tag: u8, depth: usize) -> Result<Tag, Failure> {
+    pub(crate) fn payload(&mut self, tag: u8, depth: usize) -> Result<Tag, Failure> {
         Ok(match tag {
             1 => Tag::Byte(self.u8()? as i8),
             2 => Tag::Short(i16::from_be_bytes(self.array()?)),
@@ -597,14 +651,91 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn deeper(depth: usize) -> Result<(), Failure> {
+    /// A key, as its bytes in the input (no copy unless an error names it).
+    pub(crate) fn key(&mut self) -> Result<&'a [u8], Failure> {
+        let n = u16::from_be_bytes(self.array()?) as usize;
+        self.take(n)
+    }
+
+    /// Walks over a tag's payload, checking it as [`payload`](Self::payload)
+    /// would, building nothing.
+    pub(crate) fn skip(&mut self, tag: u8, depth: usize) -> Result<(), Failure> {
+        match tag {
+            1 => self.take(1).map(drop),
+            2 => self.take(2).map(drop),
+            3 | 5 => self.take(4).map(drop),
+            4 | 6 => self.take(8).map(drop),
+            7 => {
+                let n = self.sized(1)?;
+                self.take(n).map(drop)
+            }
+            8 => self.key().map(drop),
+            9 => {
+                Self::deeper(depth + 1)?;
+                let element = self.u8()?;
+                let fixed = match element {
+                    1 => Some(1),
+                    2 => Some(2),
+                    3 | 5 => Some(4),
+                    4 | 6 => Some(8),
+                    _ => None,
+                };
+                let n = self.sized(fixed.unwrap_or(1))?;
+                if element == 0 && n > 0 {
+                    return Err(Failure::new(|key| NbtError::UntypedList { key }));
+                }
+                if element > 12 {
+                    let at = self.at - 5;
+                    return Err(Failure::new(move |key| NbtError::BadTag {
+                        key,
+                        tag: element,
+                        at,
+                    }));
+                }
+                if let Some(size) = fixed {
+                    return self.take(n * size).map(drop);
+                }
+                for i in 0..n {
+                    self.skip(element, depth + 1)
+                        .map_err(|e| e.at(Step::Index(i)))?;
+                }
+                Ok(())
+            }
+            10 => {
+                Self::deeper(depth + 1)?;
+                loop {
+                    let tag = self.u8()?;
+                    if tag == 0 {
+                        return Ok(());
+                    }
+                    let key = self.key()?;
+                    self.skip(tag, depth + 1)
+                        .map_err(|e| e.at(Step::Key(Mutf8::from_slice(key))))?;
+                }
+            }
+            11 => {
+                let n = self.sized(4)?;
+                self.take(n * 4).map(drop)
+            }
+            12 => {
+                let n = self.sized(8)?;
+                self.take(n * 8).map(drop)
+            }
+            _ => {
+                let at = self.at - 1;
+                Err(Failure::new(move |key| NbtError::BadTag { key, tag, at }))
+            }
+        }
+    }
+
+    pub(crate) fn deeper(depth: usize) -> Result<(), Failure> {
         if depth > MAX_DEPTH {
             return Err(Failure::new(|key| NbtError::TooDeep { key }));
         }
         Ok(())
     }
 
-    fn list(&mut self, depth: usize) -> Result<List, Failure> {
+    pub(crate) fn list(&mut self, depth: usize) -> Result<List, Failure> {
         Self::deeper(depth)?;
         let element = self.u8()?;
         let fixed = match element {
@@ -637,20 +768,22 @@ impl<'a> Reader<'a> {
         Ok(List { element, items })
     }
 
-    fn compound(&mut self, depth: usize) -> Result<Compound, Failure> {
+    pub(crate) fn compound(&mut self, depth: usize) -> Result<Compound, Failure> {
         Self::deeper(depth)?;
-        let mut entries = Vec::new();
-        loop {
+        let start = self.scratch.len();
+        let entries = (|| loop {
             let tag = self.u8()?;
             if tag == 0 {
-                return Ok(Compound(entries));
+                return Ok(());
             }
             let key = self.string()?;
             match self.payload(tag, depth) {
-                Ok(value) => entries.push((key, value)),
+                Ok(value) => self.scratch.push((key, value)),
                 Err(e) => return Err(e.at(Step::Key(key))),
             }
-        }
+        })();
+        let entries_read = self.scratch.drain(start..).collect();
+        entries.map(|()| Compound(entries_read))
     }
 }
 
@@ -660,7 +793,7 @@ impl<'a> Reader<'a> {
 /// # Errors
 /// [`NbtError`], naming the key path of the tag where the input went wrong.
 pub fn read(bytes: &[u8]) -> Result<(Mutf8, Compound), NbtError> {
-    let mut r = Reader { bytes, at: 0 };
+    let mut r = Reader::new(bytes);
     let root = (|| {
         let tag = r.u8()?;
         if tag != 10 {
@@ -692,6 +825,13 @@ pub(crate) fn write_named(name: &Mutf8, root: &Compound, out: &mut Vec<u8>) {
     compound(root, out);
 }
 
+/// Writes a compound's entry: type id, name, payload.
+pub(crate) fn write_entry(name: &str, tag: &Tag, out: &mut Vec<u8>) {
+    out.push(tag.id());
+    string(&Mutf8::from(name), out);
+    payload(tag, out);
+}
+
 /// Writes a tag as a list element would be, after its type id.
 pub(crate) fn write_tag(tag: &Tag, out: &mut Vec<u8>) {
     out.push(tag.id());
@@ -701,9 +841,10 @@ pub(crate) fn write_tag(tag: &Tag, out: &mut Vec<u8>) {
 fn string(s: &Mutf8, out: &mut Vec<u8>) {
     // A string read has at most 65,535 bytes; a longer one made here is cut
     // (Java refuses to write it).
-    let n = s.0.len().min(u16::MAX as usize);
+    let b = s.as_bytes();
+    let n = b.len().min(u16::MAX as usize);
     out.extend_from_slice(&(n as u16).to_be_bytes());
-    out.extend_from_slice(&s.0[..n]);
+    out.extend_from_slice(&b[..n]);
 }
 
 fn compound(c: &Compound, out: &mut Vec<u8>) {

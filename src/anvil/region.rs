@@ -98,9 +98,7 @@ impl Compression {
             Compression::Gzip => flate2::read::GzDecoder::new(data)
                 .take(limit)
                 .read_to_end(out),
-            Compression::Zlib => flate2::read::ZlibDecoder::new(data)
-                .take(limit)
-                .read_to_end(out),
+            Compression::Zlib => inflate(data, out, limit),
             Compression::None => {
                 out.extend_from_slice(data);
                 Ok(data.len())
@@ -152,6 +150,45 @@ impl Compression {
     }
 }
 
+thread_local! {
+    /// One zlib state a thread, reset for each chunk: a fresh one is 40 KB
+    /// to allocate and clear, as long as inflating a small chunk takes.
+    static INFLATE: std::cell::RefCell<flate2::Decompress> =
+        std::cell::RefCell::new(flate2::Decompress::new(true));
+}
+
+/// `data` (zlib) inflated onto `out`, stopping past `limit` bytes.
+fn inflate(data: &[u8], out: &mut Vec<u8>, limit: u64) -> std::io::Result<usize> {
+    use flate2::{FlushDecompress, Status};
+    let fail =
+        |reason: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, reason.to_owned());
+    INFLATE.with_borrow_mut(|z| {
+        z.reset(true);
+        loop {
+            if out.len() == out.capacity() {
+                out.reserve((data.len() * 4).clamp(1 << 15, 1 << 22));
+            }
+            let (read, wrote) = (z.total_in(), z.total_out());
+            let rest = data.get(read as usize..).unwrap_or_default();
+            match z.decompress_vec(rest, out, FlushDecompress::None) {
+                Ok(Status::StreamEnd) => return Ok(out.len()),
+                Ok(_)
+                    if z.total_in() == read
+                        && z.total_out() == wrote
+                        && out.len() < out.capacity() =>
+                {
+                    return Err(fail("unexpected end of the zlib stream"));
+                }
+                Ok(_) => {}
+                Err(e) => return Err(fail(&e.to_string())),
+            }
+            if out.len() as u64 >= limit {
+                return Ok(out.len());
+            }
+        }
+    })
+}
+
 /// Where a chunk's bytes are.
 #[derive(Clone, Debug)]
 enum Body {
@@ -173,6 +210,10 @@ struct Slot {
 }
 
 /// A region file's chunks: read from a file, changed, written back.
+///
+/// Chunks are named by region-local (x, z), each 0 to 31; a method given
+/// one outside that range panics (a caller's bug, not bad input: input
+/// never names a chunk by number).
 ///
 /// ```
 /// use std::path::Path;

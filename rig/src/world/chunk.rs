@@ -4,22 +4,23 @@
 
 use std::collections::BTreeMap;
 
-use paletted::anvil::nbt::{Compound, Tag};
+use paletted::anvil::nbt::{Mutf8, Tag};
+use paletted::anvil::{self, SavedSection};
 
 pub use paletted::anvil::FIRST_DATA_VERSION;
 
 /// Whether the chunk still holds pre-1.18 keys (a root `Level`,
 /// `below_zero_retrogen`, a section's `Palette` or `BlockStates`): one a
 /// world upgrader rewrote, whose sections the game's normal save path did
-/// not write.
-pub fn upgrader_marks(root: &Compound) -> bool {
-    let old_section = |s: &Tag| match s {
-        Tag::Compound(s) => s.get("Palette").is_some() || s.get("BlockStates").is_some(),
-        _ => false,
-    };
-    root.get("Level").is_some()
-        || root.get("below_zero_retrogen").is_some()
-        || matches!(root.get("sections"), Some(Tag::List(l)) if l.items().iter().any(old_section))
+/// not write. `keys` are the root's.
+pub fn upgrader_marks(keys: &[Mutf8], sections: &[Result<SavedSection, anvil::Error>]) -> bool {
+    let is = |k: &Mutf8, names: &[&str]| names.iter().any(|n| k.as_bytes() == n.as_bytes());
+    keys.iter()
+        .any(|k| is(k, &["Level", "below_zero_retrogen"]))
+        || sections
+            .iter()
+            .flatten()
+            .any(|s| s.keys.iter().any(|k| is(k, &["Palette", "BlockStates"])))
 }
 
 /// A block-state palette entry as one string, `name[key=value,...]` with

@@ -29,7 +29,7 @@ use paletted::{Kind, Packed, Strategy};
 use rayon::prelude::*;
 
 use chunk::FIRST_DATA_VERSION;
-use paletted::anvil::{self, nbt::Tag, Compression, ErrorKind, Region};
+use paletted::anvil::{self, Compression, ErrorKind, Region};
 use registry::Registries;
 use report::{Place, Report, Tally};
 use sample::Sampler;
@@ -547,21 +547,26 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
         },
         ..Plan::default()
     };
-    let parsed = nbt.and_then(|nbt| {
-        anvil::nbt::read(nbt).map_err(|e| format!("chunk NBT does not parse: {e}"))
-    });
-    let root = match parsed {
-        Ok((_, root)) => root,
+    let nbt = match nbt {
+        Ok(nbt) => nbt,
         Err(e) => {
             plan.steps.push(Step::Bad(plan.place.clone(), e));
             return plan;
         }
     };
-    if let (Some(Tag::Int(x)), Some(Tag::Int(z))) = (root.get("xPos"), root.get("zPos")) {
-        plan.place.chunk = Some((*x, *z));
+    let parsed = anvil::outline(nbt).map_err(|e| format!("chunk NBT does not parse: {}", e.kind()));
+    let outline = match parsed {
+        Ok(o) => o,
+        Err(e) => {
+            plan.steps.push(Step::Bad(plan.place.clone(), e));
+            return plan;
+        }
+    };
+    if let Some(position) = outline.position {
+        plan.place.chunk = Some(position);
     }
     plan.parsed = true;
-    let version = match anvil::data_version(&root) {
+    let version = match outline.data_version {
         Ok(v) => v,
         Err(e) => {
             let reason = match e.kind() {
@@ -578,8 +583,7 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
         return plan;
     }
     plan.version = Some(version);
-    plan.upgraded = chunk::upgrader_marks(&root);
-    let sections = match anvil::saved_sections(&root) {
+    let sections = match outline.sections {
         Ok(s) => s,
         Err(e) => {
             let reason = match e.kind() {
@@ -590,6 +594,7 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
             return plan;
         }
     };
+    plan.upgraded = chunk::upgrader_marks(&outline.keys, &sections);
     let mut key = String::new();
     for section in sections {
         let section = match section {
@@ -622,10 +627,12 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
         ] {
             let Some(saved) = saved else { continue };
             let start = plan.ends.len();
-            for (i, entry) in saved.palette.iter().enumerate() {
-                let named = match kind {
-                    Kind::BlockStates => chunk::state_key(entry, &mut key),
-                    Kind::Biomes => chunk::biome_name(entry).map(|n| key = n),
+            for i in 0..saved.palette_len() {
+                let entry = saved.entry(nbt, i);
+                let named = match (kind, &entry) {
+                    (_, Err(_)) => None,
+                    (Kind::BlockStates, Ok(entry)) => chunk::state_key(entry, &mut key),
+                    (Kind::Biomes, Ok(entry)) => chunk::biome_name(entry).map(|n| key = n),
                 };
                 if named.is_none() {
                     let bad = Place {
@@ -648,7 +655,7 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
             plan.containers.push(Saved {
                 kind,
                 names: Some(start..plan.ends.len()),
-                data: saved.data.map(<[i64]>::to_vec),
+                data: saved.data,
                 numbered: None,
                 result: None,
             });
