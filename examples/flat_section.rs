@@ -26,7 +26,8 @@ fn main() {
         PalettedContainer::from_values(blocks, &values),
         PalettedContainer::new(PLAINS, biomes),
         &kinds,
-    );
+    )
+    .expect("block states and biomes of one version");
 
     let mut packet = Vec::with_capacity(section.serialized_size());
     section.write(&mut packet);

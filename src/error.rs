@@ -134,6 +134,61 @@ pub enum Error {
         /// The versions without it.
         rules: crate::Rules,
     },
+    /// A section given a container of the wrong kind: biomes as its block
+    /// states, or block states as its biomes.
+    SectionKind {
+        /// The place the container was given for: "block states" or "biomes".
+        place: &'static str,
+        /// The kind of container given.
+        given: crate::Kind,
+    },
+    /// A section given containers that follow two versions' rules: both
+    /// must be one version's, as its wire form is.
+    SectionRules {
+        /// The block states' rules.
+        blocks: crate::Rules,
+        /// The biomes' rules.
+        biomes: crate::Rules,
+    },
+    /// A strict read that failed in one version's wire form, of bytes that
+    /// other releases' wire forms read whole: most likely bytes of one of
+    /// those, read as the wrong version. `error` is the read's own error.
+    OtherVersion {
+        /// The error of the read as asked.
+        error: Box<Error>,
+        /// The rules the bytes were read with.
+        read_as: crate::Rules,
+        /// The releases whose wire form reads the bytes whole, as runs of
+        /// consecutive releases (first, last), oldest first.
+        fits: Vec<(crate::Version, crate::Version)>,
+    },
+    /// A chunk column of a shape no dimension has: `min_y` and `height`
+    /// must be multiples of 16, the height at least 16, and the column
+    /// within y -2032 to 2031.
+    ColumnShape {
+        /// The lowest y asked for.
+        min_y: i32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// A chunk column given a section whose containers are not of the
+    /// column's version.
+    ColumnSection {
+        /// The section's index, from the bottom.
+        index: usize,
+        /// The column's version.
+        version: crate::Version,
+    },
+    /// A chunk packet's section data that is not its sections followed by
+    /// zeros up to their serialized size (how Minecraft sizes the array).
+    ColumnLength {
+        /// Bytes the sections took.
+        used: usize,
+        /// The sections' serialized size: the array's length.
+        expected: usize,
+        /// The array's length.
+        len: usize,
+    },
     /// A value outside an inclusive range (commons-lang3 `Validate`'s
     /// `IllegalArgumentException`, Minecraft's range check): a storage index
     /// or value, or a position outside the container.
@@ -203,6 +258,55 @@ impl fmt::Display for Error {
             Error::Unsupported { operation, rules } => {
                 write!(f, "{operation} does not exist in {}", rules.span())
             }
+            Error::SectionKind { place, given } => {
+                let given = match given {
+                    crate::Kind::BlockStates => "block states",
+                    crate::Kind::Biomes => "biomes",
+                };
+                write!(f, "A section's {place} container was given one of {given}")
+            }
+            Error::SectionRules { blocks, biomes } => write!(
+                f,
+                "A section's block states follow the rules of {} and its biomes those of {}: both must be one version's",
+                blocks.span(),
+                biomes.span()
+            ),
+            Error::OtherVersion {
+                error,
+                read_as,
+                fits,
+            } => {
+                write!(
+                    f,
+                    "{error} (read in {}'s wire form; the bytes read whole in ",
+                    read_as.span()
+                )?;
+                for (i, (first, last)) in fits.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    if first == last {
+                        write!(f, "{sep}{first}")?;
+                    } else {
+                        write!(f, "{sep}{first} to {last}")?;
+                    }
+                }
+                f.write_str("'s)")
+            }
+            Error::ColumnShape { min_y, height } => write!(
+                f,
+                "A column from y {min_y}, {height} blocks high: both must be multiples of 16, the height at least 16, within y -2032 to 2031"
+            ),
+            Error::ColumnSection { index, version } => write!(
+                f,
+                "Section {index} of a {version} column is not of {version}'s block states and biomes"
+            ),
+            Error::ColumnLength {
+                used,
+                expected,
+                len,
+            } => write!(
+                f,
+                "Column data of {len} bytes: its sections take {used} and their serialized size is {expected}, which only zeros may fill"
+            ),
             Error::OutOfRange { value, min, max } => write!(
                 f,
                 "The value {value} is not in the specified inclusive range of {min} to {max}"
@@ -224,6 +328,15 @@ impl Error {
                 len: len + by,
             },
             Error::VarIntTooBig { at } => Error::VarIntTooBig { at: at + by },
+            Error::OtherVersion {
+                error,
+                read_as,
+                fits,
+            } => Error::OtherVersion {
+                error: Box::new(error.shifted(by)),
+                read_as,
+                fits,
+            },
             other => other,
         }
     }

@@ -9,11 +9,13 @@
 //! holds and in what order, so this crate reproduces Minecraft's order for
 //! every one of them.
 //!
-//! 26.3 is the default; a [`Version`] (1.18.2 to 26.3) gives the
-//! strategies of an older release, whose [`Rules`] change the wire form
-//! (the long count before 1.21.5), `serialized_size` (its pre-1.20.2 bug),
-//! what `read` does with a count that does not match, and which of `fill`,
-//! the declared bits and the fluid count exist.
+//! 26.3 is the default; a [`Version`] (every release from 1.18 to 26.3)
+//! gives the strategies of an older release, whose [`Rules`] change the
+//! wire form (the long count before 1.21.5), `serialized_size` (its
+//! pre-1.20.2 bug), what `read` does with a count that does not match, and
+//! which of `fill`, the declared bits and the fluid count exist. A
+//! [`Section`] is a chunk section as a packet sends it, and a [`Column`]
+//! the section data of a whole chunk packet.
 //!
 //! ```
 //! use paletted::{Packed, PalettedContainer, Strategy};
@@ -57,6 +59,7 @@
 #[cfg(feature = "anvil")]
 #[cfg_attr(docsrs, doc(cfg(feature = "anvil")))]
 pub mod anvil;
+mod column;
 mod container;
 mod count;
 mod error;
@@ -70,6 +73,7 @@ mod strategy;
 pub mod version;
 pub mod wire;
 
+pub use column::Column;
 pub use container::{PalettedContainer, Values};
 pub use error::Error;
 pub use pack::Packed;
@@ -77,7 +81,7 @@ pub use palette::{NULL, PaletteKind};
 pub use section::{BlockKinds, Section, StateTable};
 pub use storage::BitStorage;
 pub use strategy::{Configuration, Kind, Strategy};
-pub use version::{Rules, Version};
+pub use version::{Rules, UnknownVersion, Version};
 
 /// The README's Rust examples, run as doc tests so that they stay true.
 #[cfg(doctest)]

@@ -4,14 +4,14 @@
 //!
 //! Minecraft keeps four counters per section. 26.x sends two: the non-empty
 //! (non-air) block count and the fluid count, each a big-endian short;
-//! 1.18.2 to 1.21.4 send the non-empty count alone
+//! 1.18 to 1.21.11 send the non-empty count alone
 //! ([`Rules::fluid_count`](crate::Rules::fluid_count)). Then come the
 //! block-state container and the biome container. A client takes the
 //! counts as sent and never recounts, so [`Section::read`] does the same;
 //! [`Section::recount`] is the server's recount after a load from disk.
 
 use crate::wire::Reader;
-use crate::{Error, PalettedContainer, Strategy};
+use crate::{Error, Kind, PalettedContainer, Strategy};
 
 /// Which block states count as air and which hold a fluid: the two facts a
 /// section's counters need. Registry ids are the server's, so the server
@@ -27,7 +27,7 @@ use crate::{Error, PalettedContainer, Strategy};
 ///     fn has_fluid(&self, state: u32) -> bool { (86..=101).contains(&state) }
 /// }
 /// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &[90; 4096]);
-/// let section = Section::new(blocks, PalettedContainer::new(0, Strategy::biomes(65)), &Registry);
+/// let section = Section::new(blocks, PalettedContainer::new(0, Strategy::biomes(65)), &Registry).unwrap();
 /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (4096, 4096));
 /// ```
 pub trait BlockKinds {
@@ -108,7 +108,7 @@ impl StateTable {
     /// // Water below y = 8, air above.
     /// let values: Vec<u32> = (0..4096).map(|i| if i < 2048 { 86 } else { 0 }).collect();
     /// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &values);
-    /// let section = Section::new(blocks, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let section = Section::new(blocks, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (2048, 2048));
     /// ```
     pub fn new(air: &[u32], fluid: &[u32]) -> StateTable {
@@ -145,7 +145,7 @@ impl BlockKinds for StateTable {
 /// let kinds = StateTable::new(&[0], &[86]);
 /// let blocks = PalettedContainer::new(0, Strategy::block_states(35723));
 /// let biomes = PalettedContainer::new(1, Strategy::biomes(65));
-/// let mut section = Section::new(blocks, biomes, &kinds);
+/// let mut section = Section::new(blocks, biomes, &kinds).unwrap();
 /// section.set(0, 0, 0, 1, &kinds);
 /// section.set(1, 0, 0, 86, &kinds);
 /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (2, 1));
@@ -169,6 +169,24 @@ impl Section {
     /// A section of these containers, its counters counted from the block
     /// states (as Minecraft's `recalcBlockCounts` does after a load).
     ///
+    /// # Errors
+    /// [`Error::SectionKind`] for biomes given as block states or the other
+    /// way round, and [`Error::SectionRules`] for containers of two
+    /// versions' rules: a section is sent in one version's wire form.
+    ///
+    /// ```
+    /// use paletted::{Error, PalettedContainer, Section, StateTable, Version};
+    ///
+    /// let kinds = StateTable::new(&[0], &[]);
+    /// let biomes = PalettedContainer::new(1, Version::V26_3.biome_strategy());
+    /// let err = Section::new(biomes.clone(), biomes, &kinds).unwrap_err();
+    /// assert_eq!(err.to_string(), "A section's block states container was given one of biomes");
+    /// let old = PalettedContainer::new(0, Version::V1_20_1.block_strategy());
+    /// let new = PalettedContainer::new(1, Version::V26_3.biome_strategy());
+    /// let err = Section::new(old, new, &kinds).unwrap_err();
+    /// assert!(matches!(err, Error::SectionRules { .. }), "{err}");
+    /// ```
+    ///
     /// ```
     /// use paletted::{PalettedContainer, Section, StateTable, Strategy};
     ///
@@ -179,14 +197,15 @@ impl Section {
     /// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &flat);
     /// let biomes = PalettedContainer::new(1, Strategy::biomes(65));
     /// let kinds = StateTable::new(&[0], &[]);
-    /// let section = Section::new(blocks, biomes, &kinds);
+    /// let section = Section::new(blocks, biomes, &kinds).unwrap();
     /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (1024, 0));
     /// ```
     pub fn new(
         blocks: PalettedContainer,
         biomes: PalettedContainer,
         kinds: &impl BlockKinds,
-    ) -> Section {
+    ) -> Result<Section, Error> {
+        check_pair(blocks.strategy(), biomes.strategy())?;
         let mut section = Section {
             non_empty: 0,
             fluids: 0,
@@ -194,7 +213,7 @@ impl Section {
             biomes,
         };
         section.recount(kinds);
-        section
+        Ok(section)
     }
 
     /// Counts the non-air and fluid blocks again, a palette entry at a time.
@@ -204,7 +223,7 @@ impl Section {
     ///
     /// let kinds = StateTable::new(&[0], &[]);
     /// let blocks = PalettedContainer::new(1, Strategy::block_states(35723));
-    /// let mut section = Section::new(blocks, PalettedContainer::new(0, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(blocks, PalettedContainer::new(0, Strategy::biomes(65)), &kinds).unwrap();
     /// let mut sent = Vec::new();
     /// section.write(&mut sent);
     /// sent[..2].copy_from_slice(&7i16.to_be_bytes()); // a sender that says 7
@@ -238,7 +257,7 @@ impl Section {
     ///
     /// let kinds = StateTable::new(&[0], &[]);
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
-    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// section.set(4, 0, 9, 88, &kinds);
     /// assert_eq!((section.get(4, 0, 9), section.get(9, 0, 4)), (88, 0));
     /// ```
@@ -257,7 +276,7 @@ impl Section {
     ///
     /// let kinds = StateTable::new(&[0], &[86]); // 0 is air, 86 water
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
-    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// assert_eq!(section.set(0, 0, 0, 86, &kinds), 0); // water over air
     /// assert_eq!((section.non_empty_block_count(), section.fluid_count()), (1, 1));
     /// assert_eq!(section.set(0, 0, 0, 1, &kinds), 86); // then a solid block
@@ -285,7 +304,7 @@ impl Section {
     ///
     /// let kinds = StateTable::new(&[0], &[]);
     /// let full = PalettedContainer::new(1, Strategy::block_states(35723));
-    /// let mut section = Section::new(full, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(full, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// assert_eq!(section.non_empty_block_count(), 4096);
     /// section.set(0, 0, 0, 0, &kinds);
     /// assert_eq!(section.non_empty_block_count(), 4095);
@@ -318,7 +337,7 @@ impl Section {
     ///
     /// let kinds = StateTable::new(&[0], &[]);
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
-    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// assert!(section.has_only_air());
     /// section.set(8, 8, 8, 1, &kinds);
     /// assert!(!section.has_only_air());
@@ -335,7 +354,7 @@ impl Section {
     ///
     /// let kinds = StateTable::new(&[0], &[]);
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
-    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// section.set(8, 8, 8, 1, &kinds);
     /// assert_eq!(section.blocks().counts(), [(0, 4095), (1, 1)]);
     /// ```
@@ -350,7 +369,7 @@ impl Section {
     ///
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
     /// let kinds = StateTable::new(&[0], &[]);
-    /// let section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// assert_eq!(section.biomes().get(3, 3, 3), 1);
     /// assert_eq!(section.biomes().strategy().size(), 64);
     /// ```
@@ -365,7 +384,7 @@ impl Section {
     ///
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
     /// let kinds = StateTable::new(&[0], &[]);
-    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// section.biomes_mut().set(0, 0, 0, 40);
     /// assert_eq!(section.biomes().get(0, 0, 0), 40);
     /// assert!(section.has_only_air()); // still: biomes count towards nothing
@@ -381,7 +400,7 @@ impl Section {
     ///
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
     /// let kinds = StateTable::new(&[0], &[]);
-    /// let section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// let (blocks, biomes) = section.into_parts();
     /// assert_eq!((blocks.get(0, 0, 0), biomes.get(0, 0, 0)), (0, 1));
     /// ```
@@ -407,7 +426,7 @@ impl Section {
     ///     .collect();
     /// let blocks = PalettedContainer::from_values(Strategy::block_states(35723), &flat);
     /// let kinds = StateTable::new(&[0], &[]);
-    /// let section = Section::new(blocks, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let section = Section::new(blocks, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// let mut sent = Vec::new();
     /// section.write(&mut sent);
     /// // 1,024 non-air blocks, no fluid; 4 bits and a palette of 4.
@@ -437,7 +456,7 @@ impl Section {
     /// let v = Version::V1_20_1;
     /// let blocks = PalettedContainer::new(0, v.block_strategy());
     /// let kinds = StateTable::new(&[0], &[]);
-    /// let section = Section::new(blocks, PalettedContainer::new(1, v.biome_strategy()), &kinds);
+    /// let section = Section::new(blocks, PalettedContainer::new(1, v.biome_strategy()), &kinds).unwrap();
     /// let mut sent = Vec::new();
     /// section.write(&mut sent);
     /// assert_eq!(sent, [0, 0, 0, 0, 0, 0, 1, 0]); // each container with a count of no longs
@@ -462,7 +481,7 @@ impl Section {
     ///
     /// let air = PalettedContainer::new(0, Strategy::block_states(35723));
     /// let kinds = StateTable::new(&[0], &[]);
-    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds);
+    /// let mut section = Section::new(air, PalettedContainer::new(1, Strategy::biomes(65)), &kinds).unwrap();
     /// let before = section.clone();
     /// // Two counters and the block states, then biomes cut short before their id.
     /// let err = section.read(&[0, 0, 0, 0, 0, 0, 0]).unwrap_err();
@@ -495,8 +514,36 @@ impl Section {
     /// ```
     ///
     /// # Errors
-    /// As [`read`](Section::read).
+    /// As [`read`](Section::read); [`Error::SectionKind`] and
+    /// [`Error::SectionRules`] as [`new`](Section::new). Where the read fails
+    /// but another release's wire form reads the bytes whole (and writes
+    /// them back the same), [`Error::OtherVersion`] names those releases
+    /// around the read's own error.
     pub fn from_wire(
+        blocks: Strategy,
+        biomes: Strategy,
+        bytes: &[u8],
+    ) -> Result<(Section, usize), Error> {
+        check_pair(blocks, biomes)?;
+        Section::from_wire_as(blocks, biomes, bytes).map_err(|error| {
+            // Another form fits if it reads the bytes whole and writes them
+            // back as they were, as every section a server sends does (a
+            // cut section can read whole by chance, but not canonically).
+            crate::version::hint(error, blocks, biomes, |v| {
+                Section::from_wire_as(v.block_strategy(), v.biome_strategy(), bytes).is_ok_and(
+                    |(section, used)| {
+                        let mut again = Vec::with_capacity(bytes.len());
+                        section.write(&mut again);
+                        used == bytes.len() && again == bytes
+                    },
+                )
+            })
+        })
+    }
+
+    /// [`from_wire`](Section::from_wire) of strategies already checked as
+    /// a pair, with the read's own error.
+    pub(crate) fn from_wire_as(
         blocks: Strategy,
         biomes: Strategy,
         bytes: &[u8],
@@ -522,4 +569,27 @@ impl Section {
         };
         Ok((section, at + used))
     }
+}
+
+/// Whether `blocks` and `biomes` can be a section's: block states and
+/// biomes, of one version's rules.
+pub(crate) fn check_pair(blocks: Strategy, biomes: Strategy) -> Result<(), Error> {
+    for (place, strategy, kind) in [
+        ("block states", blocks, Kind::BlockStates),
+        ("biomes", biomes, Kind::Biomes),
+    ] {
+        if strategy.kind() != kind {
+            return Err(Error::SectionKind {
+                place,
+                given: strategy.kind(),
+            });
+        }
+    }
+    if blocks.rules() != biomes.rules() {
+        return Err(Error::SectionRules {
+            blocks: blocks.rules(),
+            biomes: biomes.rules(),
+        });
+    }
+    Ok(())
 }

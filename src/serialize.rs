@@ -1,7 +1,7 @@
 //! The `serde` feature: [`Packed`] in the disk form's own keys, so that a
 //! server's NBT library can write it into a section's `block_states` or
 //! `biomes` compound, and [`Strategy`] as its kind and registry size (and
-//! its rules, when they are not 26.x's).
+//! its rules, when they are not 26.3's, named by a release of theirs).
 //!
 //! Registry ids stay ids: mapping them to block-state names is the
 //! server's job. The saved form has no key for the declared width, so a
@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pack::Packed;
 use crate::strategy::{Kind, Strategy};
-use crate::version::Rules;
+use crate::version::{Rules, Version};
 
 impl Serialize for Packed {
     /// `palette`, then `data` when there is any (a one-entry palette saves none).
@@ -51,21 +51,18 @@ enum KindName {
     Biomes,
 }
 
-/// [`Rules`] by the first version each covers.
-#[derive(Serialize, Deserialize, Default, PartialEq)]
-enum RulesName {
-    #[serde(rename = "1.18.2")]
-    V1_18_2,
-    #[serde(rename = "1.20.2")]
-    V1_20_2,
-    #[default]
-    #[serde(rename = "26.1")]
-    V26_1,
-}
-
-impl RulesName {
-    fn is_default(&self) -> bool {
-        *self == RulesName::V26_1
+/// The name written for each [`Rules`]: a release of that run, the one
+/// the rules are named after. Names written before (`1.18.2`, `1.20.2`) are
+/// still the ones written, so that output stays as it was; 26.3's, the
+/// default, is left out.
+fn rules_name(rules: Rules) -> Option<&'static str> {
+    match rules {
+        Rules::V1_18_2 => Some("1.18.2"),
+        Rules::V1_20_2 => Some("1.20.2"),
+        Rules::V1_21_5 => Some("1.21.5"),
+        Rules::V1_21_9 => Some("1.21.9"),
+        Rules::V26_1 => Some("26.1"),
+        Rules::V26_3 => None,
     }
 }
 
@@ -74,23 +71,20 @@ impl RulesName {
 struct StrategyKeys {
     kind: KindName,
     registry: u32,
-    #[serde(default, skip_serializing_if = "RulesName::is_default")]
-    rules: RulesName,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
 }
 
 impl Serialize for Strategy {
     /// `{"kind": "block_states" | "biomes", "registry": N}`, with
-    /// `"rules": "1.18.2" | "1.20.2"` for an older version's.
+    /// `"rules": "1.18.2" | "1.20.2" | "1.21.5" | "1.21.9" | "26.1"` for an
+    /// older version's. Read back, `rules` may name any release.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let kind = match self.kind() {
             Kind::BlockStates => KindName::BlockStates,
             Kind::Biomes => KindName::Biomes,
         };
-        let rules = match self.rules() {
-            Rules::V1_18_2 => RulesName::V1_18_2,
-            Rules::V1_20_2 => RulesName::V1_20_2,
-            Rules::V26_1 => RulesName::V26_1,
-        };
+        let rules = rules_name(self.rules()).map(str::to_owned);
         StrategyKeys {
             kind,
             registry: self.registry_size(),
@@ -116,10 +110,11 @@ impl<'de> Deserialize<'de> for Strategy {
             KindName::BlockStates => Kind::BlockStates,
             KindName::Biomes => Kind::Biomes,
         };
+        // Any release's name gives its rules: the names written here, and
+        // every other in the table.
         let rules = match rules {
-            RulesName::V1_18_2 => Rules::V1_18_2,
-            RulesName::V1_20_2 => Rules::V1_20_2,
-            RulesName::V26_1 => Rules::V26_1,
+            None => Rules::default(),
+            Some(name) => name.parse::<Version>().map_err(D::Error::custom)?.rules(),
         };
         Ok(Strategy::with(kind, registry).with_rules(rules))
     }

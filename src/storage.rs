@@ -500,7 +500,7 @@ impl BitStorage {
         Ok(())
     }
 
-    /// [`try_fill`](Self::try_fill) in a version with `rules`: before 26.x
+    /// [`try_fill`](Self::try_fill) in a version with `rules`: before 26.3
     /// there is no `fill` ([`Rules::has_fill`]), so [`Error::Unsupported`]
     /// and nothing changes.
     ///
@@ -511,7 +511,7 @@ impl BitStorage {
     /// let err = s.try_fill_in(Rules::V1_18_2, 3).unwrap_err();
     /// assert_eq!(err, Error::Unsupported { operation: "fill", rules: Rules::V1_18_2 });
     /// assert_eq!(s.longs(), &[0]);
-    /// s.try_fill_in(Rules::V26_1, 3).unwrap();
+    /// s.try_fill_in(Rules::V26_3, 3).unwrap();
     /// assert_eq!(s.longs(), &[-1]); // 32 values of 0b11: every bit set
     /// ```
     pub fn try_fill_in(&mut self, rules: Rules, v: i64) -> Result<(), Error> {

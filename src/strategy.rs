@@ -55,7 +55,7 @@ pub struct Configuration {
 /// map to indices, and which palette a number of bits gets.
 ///
 /// It also carries the [`Rules`] of the Minecraft version it stands for
-/// (26.x's unless [`with_rules`](Self::with_rules) says otherwise), which
+/// (26.3's unless [`with_rules`](Self::with_rules) says otherwise), which
 /// the wire and disk forms follow; `get` and `set` never look at them.
 ///
 /// Invariant: `registry >= 1`, and `global_bits` is `ceillog2(registry)`.
@@ -89,7 +89,7 @@ pub(crate) fn ceillog2(n: u64) -> u32 {
 
 impl Strategy {
     /// A section's block states, 16 x 16 x 16, over a registry of `states`,
-    /// with 26.x's rules ([`Version::block_strategy`](crate::Version::block_strategy)
+    /// with 26.3's rules ([`Version::block_strategy`](crate::Version::block_strategy)
     /// for another version's).
     ///
     /// ```
@@ -97,7 +97,7 @@ impl Strategy {
     ///
     /// let blocks = Strategy::block_states(35723);
     /// assert_eq!((blocks.size(), blocks.registry_size()), (16 * 16 * 16, 35723));
-    /// assert_eq!(blocks.rules(), Rules::V26_1);
+    /// assert_eq!(blocks.rules(), Rules::V26_3);
     /// assert_eq!(blocks, Version::V26_3.block_strategy());
     /// ```
     ///
@@ -108,14 +108,14 @@ impl Strategy {
     }
 
     /// A section's biomes, 4 x 4 x 4, over a registry of `biomes`, with
-    /// 26.x's rules.
+    /// 26.3's rules.
     ///
     /// ```
     /// use paletted::{Rules, Strategy, Version};
     ///
     /// let biomes = Strategy::biomes(65);
     /// assert_eq!((biomes.size(), biomes.registry_size()), (4 * 4 * 4, 65));
-    /// assert_eq!(biomes.rules(), Rules::V26_1);
+    /// assert_eq!(biomes.rules(), Rules::V26_3);
     /// assert_eq!(biomes, Version::V26_3.biome_strategy());
     /// ```
     ///
@@ -141,7 +141,7 @@ impl Strategy {
         assert!(registry > 0, "a registry needs at least one value");
         Strategy {
             kind,
-            rules: Rules::V26_1,
+            rules: Rules::V26_3,
             registry,
             global_bits: ceillog2(u64::from(registry)),
         }
@@ -167,7 +167,7 @@ impl Strategy {
     /// ```
     /// use paletted::{Rules, Strategy, Version};
     ///
-    /// assert_eq!(Strategy::biomes(65).rules(), Rules::V26_1);
+    /// assert_eq!(Strategy::biomes(65).rules(), Rules::V26_3);
     /// assert_eq!(Version::V1_21_4.biome_strategy().rules(), Rules::V1_20_2);
     /// ```
     #[inline]

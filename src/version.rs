@@ -1,5 +1,6 @@
-//! Minecraft versions from 1.18.2 to 26.3, as data: each one's registry
-//! sizes and the rules its containers follow where versions differ.
+//! Minecraft releases from 1.18 to 26.3, as data: each one's DataVersion,
+//! protocol, registry sizes and the rules its containers follow where
+//! versions differ.
 //!
 //! A [`Version`] names a release and its registries; its [`Rules`] say how
 //! its containers differ from 26.3's. A [`Strategy`] carries the rules (one
@@ -24,7 +25,7 @@
 //! assert_eq!(sent, [0, 3]);
 //! ```
 
-use crate::{Configuration, PaletteKind, Strategy};
+use crate::{Configuration, Error, PaletteKind, Strategy};
 
 /// Block states in 1.18.2 (the highest state id + 1).
 ///
@@ -144,9 +145,9 @@ pub const BLOCK_STATES_26_1: u32 = 29_873;
 /// use paletted::Version;
 /// use paletted::version::{BIOMES_26_1, BIOMES_26_3};
 ///
-/// // 26.1 and 26.3 keep their biomes in the same containers.
+/// // 26.1 and 26.3 number their biomes alike (as the recorded set has it).
 /// assert_eq!(BIOMES_26_1, BIOMES_26_3);
-/// assert_eq!(Version::V26_1.biome_strategy(), Version::V26_3.biome_strategy());
+/// assert_eq!(Version::V26_1.biome_strategy().global_bits(), Version::V26_3.biome_strategy().global_bits());
 /// ```
 pub const BIOMES_26_1: u32 = 65;
 /// Block states in 26.3.
@@ -162,8 +163,8 @@ pub const BIOMES_26_1: u32 = 65;
 /// assert_eq!(blocks.configuration(9), global);
 /// ```
 pub const BLOCK_STATES_26_3: u32 = 35_723;
-/// Biomes in 26.3, as the recorded set uses them (the versions page gives
-/// 65 to 67, not confirmed).
+/// Biomes in 26.3, as the recorded set uses them (minecraft-data has no
+/// 26.3 biomes; the versions page thinks 66 or more likely, not confirmed).
 ///
 /// ```
 /// use paletted::PaletteKind::{Global, Linear, Single};
@@ -176,57 +177,87 @@ pub const BLOCK_STATES_26_3: u32 = 35_723;
 /// ```
 pub const BIOMES_26_3: u32 = 65;
 
-/// How the containers of a run of versions behave where versions differ.
-/// Everything not named here is the same from 1.18.2 to 26.3: the palette
+/// How the containers of a run of releases behave where releases differ.
+/// Everything not named here is the same from 1.18 to 26.3: the palette
 /// ladder, growth and resize order, `pack`, bit storage, `count` order.
 ///
-/// Versions from 1.21.5 to the last 1.21.x are not covered: the long count
-/// left the wire somewhere between 1.21.5 and 1.21.7, and which of the
-/// other 26.x rules they follow is not known here.
+/// Six runs, each named after a release in it (the versions page,
+/// "What changes, version by version"), oldest first, so that they compare
+/// in release order: the long count leaves the wire at 1.21.5; at 1.21.9
+/// the saved form declares its bits and a global configuration remembers its
+/// bits byte; a section sends a second counter from 26.1; `fill` comes at 26.3.
 ///
 /// ```
 /// use paletted::{Rules, Version};
 ///
-/// let rules: Vec<Rules> = Version::ALL.iter().map(|v| v.rules()).collect();
-/// assert_eq!(
-///     rules,
-///     [Rules::V1_18_2, Rules::V1_18_2, Rules::V1_18_2, Rules::V1_20_2, Rules::V26_1, Rules::V26_1]
-/// );
-/// assert_eq!(Rules::default(), Rules::V26_1);
+/// let named = |name: &str| Version::named(name).unwrap().rules();
+/// assert_eq!(named("1.18"), Rules::V1_18_2);
+/// assert_eq!(named("1.21.4"), Rules::V1_20_2);
+/// assert_eq!(named("1.21.8"), Rules::V1_21_5);
+/// assert_eq!(named("1.21.11"), Rules::V1_21_9);
+/// assert_eq!(named("26.2"), Rules::V26_1);
+/// assert_eq!(Rules::default(), Rules::V26_3);
+/// assert!(Rules::V1_21_5 < Rules::V26_3);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[non_exhaustive]
 pub enum Rules {
-    /// 1.18.2 to 1.20.1: the long array counted on the wire, the
+    /// 1.18 to 1.20.1: the long array counted on the wire, the
     /// `getSerializedSize` bug, global configurations equal whatever their
     /// bits byte, no `fill`, no declared bit count, one counter a section.
     V1_18_2,
     /// 1.20.2 to 1.21.4: as 1.18.2 but with the serialized size fixed
     /// (snapshot 23w31a).
     V1_20_2,
-    /// 26.x (26.1 and 26.3): no long count, the exact size, a global
-    /// configuration per bits byte, `fill`, a declared bit count on disk,
-    /// two counters a section.
-    #[default]
+    /// 1.21.5 to 1.21.8: as 1.20.2 but with no long count on the wire.
+    V1_21_5,
+    /// 1.21.9 to 1.21.11: `Strategy` at the top level; the saved form
+    /// declares its bit count and a global configuration remembers its bits
+    /// byte.
+    V1_21_9,
+    /// 26.1 to 26.2: as 1.21.9, and a section sends its fluid count too.
     V26_1,
+    /// 26.3: as 26.1, with `BitStorage.fill`.
+    #[default]
+    V26_3,
 }
 
 impl Rules {
-    /// The versions these rules cover, for messages.
+    /// Every run, oldest first.
+    ///
+    /// ```
+    /// use paletted::Rules;
+    ///
+    /// assert_eq!(Rules::ALL.len(), 6);
+    /// assert!(Rules::ALL.windows(2).all(|w| w[0] < w[1]));
+    /// ```
+    pub const ALL: [Rules; 6] = [
+        Rules::V1_18_2,
+        Rules::V1_20_2,
+        Rules::V1_21_5,
+        Rules::V1_21_9,
+        Rules::V26_1,
+        Rules::V26_3,
+    ];
+
+    /// The releases these rules cover, for messages.
     ///
     /// ```
     /// use paletted::{BitStorage, Rules};
     ///
     /// assert_eq!(Rules::V1_20_2.span(), "1.20.2 to 1.21.4");
     /// let err = BitStorage::new(4, 4096).try_fill_in(Rules::V1_18_2, 1).unwrap_err();
-    /// assert_eq!(err.to_string(), "fill does not exist in 1.18.2 to 1.20.1");
+    /// assert_eq!(err.to_string(), "fill does not exist in 1.18 to 1.20.1");
     /// ```
     pub const fn span(self) -> &'static str {
         match self {
-            Rules::V1_18_2 => "1.18.2 to 1.20.1",
+            Rules::V1_18_2 => "1.18 to 1.20.1",
             Rules::V1_20_2 => "1.20.2 to 1.21.4",
-            Rules::V26_1 => "26.x",
+            Rules::V1_21_5 => "1.21.5 to 1.21.8",
+            Rules::V1_21_9 => "1.21.9 to 1.21.11",
+            Rules::V26_1 => "26.1 to 26.2",
+            Rules::V26_3 => "26.3",
         }
     }
 
@@ -247,7 +278,7 @@ impl Rules {
     /// ```
     /// use paletted::{PalettedContainer, Rules, Strategy};
     ///
-    /// assert!(Rules::V1_20_2.long_count() && !Rules::V26_1.long_count());
+    /// assert!(Rules::V1_20_2.long_count() && !Rules::V1_21_5.long_count());
     /// let biomes = Strategy::biomes(65).with_rules(Rules::V1_20_2);
     /// let mut sent = Vec::new();
     /// PalettedContainer::new(7, biomes).write(&mut sent);
@@ -259,7 +290,7 @@ impl Rules {
     /// assert_eq!(c.get(0, 0, 0), 9); // the palette was read in place first
     /// ```
     pub const fn long_count(self) -> bool {
-        !matches!(self, Rules::V26_1)
+        matches!(self, Rules::V1_18_2 | Rules::V1_20_2)
     }
 
     /// Whether `getSerializedSize` has the bug of 1.20.1 and before: it adds
@@ -287,8 +318,8 @@ impl Rules {
     }
 
     /// Whether every global configuration equals every other whatever bits
-    /// byte selected it (up to 1.21.4), so that a wire read of any byte past
-    /// the palette widths reuses a global container in place. From 26.x a
+    /// byte selected it (up to 1.21.8), so that a wire read of any byte past
+    /// the palette widths reuses a global container in place. From 1.21.9 a
     /// global configuration remembers its byte.
     ///
     /// ```
@@ -299,12 +330,12 @@ impl Rules {
     /// let (a, b) = (blocks.configuration(9), blocks.configuration(33));
     /// assert_eq!((a.bits, b.bits), (15, 15));
     /// assert_ne!(a, b); // each keeps its byte as `disk_bits`
-    /// assert!(Rules::V1_20_2.global_configurations_equal());
-    /// assert!(Rules::V1_20_2.same_configuration(a, b));
-    /// assert!(!Rules::V26_1.global_configurations_equal());
+    /// assert!(Rules::V1_21_5.global_configurations_equal());
+    /// assert!(Rules::V1_21_5.same_configuration(a, b));
+    /// assert!(!Rules::V1_21_9.global_configurations_equal());
     /// ```
     pub const fn global_configurations_equal(self) -> bool {
-        !matches!(self, Rules::V26_1)
+        matches!(self, Rules::V1_18_2 | Rules::V1_20_2 | Rules::V1_21_5)
     }
 
     /// Whether two configurations are equal, as these versions compare them.
@@ -314,12 +345,12 @@ impl Rules {
     ///
     /// let blocks = Strategy::block_states(35_723);
     /// // Bits 1 to 4 all select the 4-bit linear palette; 5 a hash map.
-    /// assert!(Rules::V26_1.same_configuration(blocks.configuration(1), blocks.configuration(4)));
-    /// assert!(!Rules::V26_1.same_configuration(blocks.configuration(4), blocks.configuration(5)));
-    /// // Two global ones: the same up to 1.21.4 whatever the byte, not in 26.x.
+    /// assert!(Rules::V26_3.same_configuration(blocks.configuration(1), blocks.configuration(4)));
+    /// assert!(!Rules::V26_3.same_configuration(blocks.configuration(4), blocks.configuration(5)));
+    /// // Two global ones: the same up to 1.21.8 whatever the byte, not after.
     /// let (a, b) = (blocks.configuration(9), blocks.configuration(16));
     /// assert!(Rules::V1_18_2.same_configuration(a, b));
-    /// assert!(!Rules::V26_1.same_configuration(a, b));
+    /// assert!(!Rules::V26_3.same_configuration(a, b));
     /// ```
     pub fn same_configuration(self, a: Configuration, b: Configuration) -> bool {
         a == b
@@ -329,35 +360,35 @@ impl Rules {
                 && a.bits == b.bits)
     }
 
-    /// Whether `BitStorage.fill` exists (26.x only; 26.3 spreads the value
-    /// over the whole long, and 26.1 is taken to do the same).
+    /// Whether `BitStorage.fill` exists (26.3 only, where it spreads the
+    /// value over the whole long; 26.1 to 26.2 have none).
     ///
     /// ```
     /// use paletted::{BitStorage, Rules};
     ///
     /// let mut s = BitStorage::new(4, 4096);
-    /// assert!(!Rules::V1_20_2.has_fill());
-    /// let err = s.try_fill_in(Rules::V1_20_2, 9).unwrap_err();
-    /// assert_eq!(err.to_string(), "fill does not exist in 1.20.2 to 1.21.4");
+    /// assert!(!Rules::V26_1.has_fill());
+    /// let err = s.try_fill_in(Rules::V26_1, 9).unwrap_err();
+    /// assert_eq!(err.to_string(), "fill does not exist in 26.1 to 26.2");
     /// assert_eq!(s.longs()[0], 0);
-    /// assert!(Rules::V26_1.has_fill());
-    /// s.try_fill_in(Rules::V26_1, 9).unwrap();
+    /// assert!(Rules::V26_3.has_fill());
+    /// s.try_fill_in(Rules::V26_3, 9).unwrap();
     /// assert_eq!(s.longs()[0] as u64, 0x9999_9999_9999_9999);
     /// ```
     pub const fn has_fill(self) -> bool {
-        matches!(self, Rules::V26_1)
+        matches!(self, Rules::V26_3)
     }
 
     /// Whether the saved form declares its bit count, so that a mismatch is
     /// the error `Invalid bit count, calculated X, but container declared Y`
-    /// (26.x only; before, `pack` saves none and Minecraft's `unpack`,
+    /// (from 1.21.9; before, `pack` saves none and Minecraft's `unpack`,
     /// [`unpack_lenient`](crate::PalettedContainer::unpack_lenient) here, checks
     /// none; the strict `unpack` refuses a mismatch in every version).
     ///
     /// ```
     /// use paletted::{Packed, PalettedContainer, Rules, Version};
     ///
-    /// assert!(Rules::V26_1.declares_bits() && !Rules::V1_18_2.declares_bits());
+    /// assert!(Rules::V1_21_9.declares_bits() && !Rules::V1_21_5.declares_bits());
     /// let values: Vec<u32> = (0..4096).map(|i| i % 2).collect();
     /// let new = PalettedContainer::from_values(Version::V26_3.block_strategy(), &values);
     /// let old = PalettedContainer::from_values(Version::V1_20_1.block_strategy(), &values);
@@ -368,14 +399,12 @@ impl Rules {
     /// assert!(PalettedContainer::unpack_lenient(old.strategy(), wrong).is_ok());
     /// ```
     pub const fn declares_bits(self) -> bool {
-        matches!(self, Rules::V26_1)
+        matches!(self, Rules::V1_21_9 | Rules::V26_1 | Rules::V26_3)
     }
 
     /// Whether a chunk section sends the fluid count after the non-empty
-    /// block count (26.x). The captures of 1.18.2 to 1.20.1 send the block
-    /// count alone; the versions page puts the second short after 1.21.4
-    /// without pinning the version, so 1.20.2 to 1.21.4 are taken to send
-    /// one, as before.
+    /// block count (from 26.1; the versions page puts the second short in a
+    /// 26.1 snapshot, DataVersion 4779).
     ///
     /// ```
     /// use paletted::{PalettedContainer, Section, StateTable, Version};
@@ -384,24 +413,25 @@ impl Rules {
     /// assert!(!v.rules().fluid_count());
     /// let kinds = StateTable::new(&[0], &[]);
     /// let blocks = PalettedContainer::new(1, v.block_strategy());
-    /// let section = Section::new(blocks, PalettedContainer::new(0, v.biome_strategy()), &kinds);
+    /// let section = Section::new(blocks, PalettedContainer::new(0, v.biome_strategy()), &kinds).unwrap();
     /// let mut sent = Vec::new();
     /// section.write(&mut sent);
     /// // 4,096 non-air blocks, then at once the block states' bits byte.
     /// assert_eq!(&sent[..3], &[0x10, 0x00, 0]);
     /// ```
     pub const fn fluid_count(self) -> bool {
-        matches!(self, Rules::V26_1)
+        matches!(self, Rules::V26_1 | Rules::V26_3)
     }
 }
 
-/// A Minecraft release: its name, DataVersion, registry sizes and rules.
+/// A Minecraft release: its name, DataVersion, protocol, registry sizes
+/// and rules.
 ///
 /// ```
 /// use paletted::{PalettedContainer, Version};
 ///
 /// let v = Version::V1_20_1;
-/// assert_eq!((v.block_states(), v.biomes()), (24_135, 64));
+/// assert_eq!((v.block_states(), v.biomes(), v.protocol()), (24_135, 64, 763));
 /// // 1.20.1 sends a VarInt count of longs (256) before the longs.
 /// let mut c = PalettedContainer::new(0, v.block_strategy());
 /// c.set(0, 0, 0, 1);
@@ -415,12 +445,104 @@ impl Rules {
 pub struct Version {
     name: &'static str,
     data_version: u32,
+    protocol: u32,
     block_states: u32,
     biomes: u32,
     rules: Rules,
 }
 
+/// One row of the versions page's table.
+const fn row(
+    name: &'static str,
+    data_version: u32,
+    protocol: u32,
+    block_states: u32,
+    biomes: u32,
+    rules: Rules,
+) -> Version {
+    Version::new(name, data_version, protocol, block_states, biomes, rules)
+}
+
 impl Version {
+    /// Every release from 1.18 to 26.3, oldest first: the versions page's
+    /// table (`minecraft-versions.md`, from minecraft-data 3.119.0 and, for
+    /// 26.2 and 26.3, its repository). 26.3's biomes are the recorded set's
+    /// 65 ([`BIOMES_26_3`]).
+    ///
+    /// ```
+    /// use paletted::Version;
+    ///
+    /// assert_eq!(Version::ALL.len(), 32);
+    /// assert_eq!(Version::ALL[0].name(), "1.18");
+    /// assert_eq!(Version::ALL.last(), Some(&Version::LATEST));
+    /// assert!(Version::ALL.windows(2).all(|w| w[0].data_version() < w[1].data_version()));
+    /// ```
+    pub const ALL: [Version; 32] = {
+        use Rules::*;
+        [
+            row("1.18", 2860, 757, 20_342, 61, V1_18_2),
+            row("1.18.1", 2865, 757, 20_342, 61, V1_18_2),
+            row(
+                "1.18.2",
+                2975,
+                758,
+                BLOCK_STATES_1_18_2,
+                BIOMES_1_18_2,
+                V1_18_2,
+            ),
+            row("1.19", 3105, 759, 21_448, 63, V1_18_2),
+            row("1.19.1", 3117, 760, 21_448, 63, V1_18_2),
+            row("1.19.2", 3120, 760, 21_448, 63, V1_18_2),
+            row("1.19.3", 3218, 761, 23_232, 63, V1_18_2),
+            row(
+                "1.19.4",
+                3337,
+                762,
+                BLOCK_STATES_1_19_4,
+                BIOMES_1_19_4,
+                V1_18_2,
+            ),
+            row("1.20", 3463, 763, 24_135, 64, V1_18_2),
+            row(
+                "1.20.1",
+                3465,
+                763,
+                BLOCK_STATES_1_20_1,
+                BIOMES_1_20_1,
+                V1_18_2,
+            ),
+            row("1.20.2", 3578, 764, 24_276, 64, V1_20_2),
+            row("1.20.3", 3698, 765, 26_644, 64, V1_20_2),
+            row("1.20.4", 3700, 765, 26_644, 64, V1_20_2),
+            row("1.20.5", 3837, 766, 26_684, 64, V1_20_2),
+            row("1.20.6", 3839, 766, 26_684, 64, V1_20_2),
+            row("1.21", 3953, 767, 26_684, 64, V1_20_2),
+            row("1.21.1", 3955, 767, 26_684, 64, V1_20_2),
+            row("1.21.2", 4080, 768, 27_318, 65, V1_20_2),
+            row("1.21.3", 4082, 768, 27_318, 65, V1_20_2),
+            row(
+                "1.21.4",
+                4189,
+                769,
+                BLOCK_STATES_1_21_4,
+                BIOMES_1_21_4,
+                V1_20_2,
+            ),
+            row("1.21.5", 4325, 770, 27_914, 65, V1_21_5),
+            row("1.21.6", 4435, 771, 27_946, 65, V1_21_5),
+            row("1.21.7", 4438, 772, 27_946, 65, V1_21_5),
+            row("1.21.8", 4440, 772, 27_946, 65, V1_21_5),
+            row("1.21.9", 4554, 773, 29_671, 65, V1_21_9),
+            row("1.21.10", 4556, 773, 29_671, 65, V1_21_9),
+            row("1.21.11", 4671, 774, 29_671, 65, V1_21_9),
+            row("26.1", 4786, 775, BLOCK_STATES_26_1, BIOMES_26_1, V26_1),
+            row("26.1.1", 4788, 775, 29_873, 65, V26_1),
+            row("26.1.2", 4790, 775, 29_873, 65, V26_1),
+            row("26.2", 4903, 776, 32_366, 66, V26_1),
+            row("26.3", 5023, 777, BLOCK_STATES_26_3, BIOMES_26_3, V26_3),
+        ]
+    };
+
     /// 1.18.2 (DataVersion 2975).
     ///
     /// ```
@@ -430,13 +552,7 @@ impl Version {
     /// assert_eq!((v.name(), v.data_version(), v.rules()), ("1.18.2", 2975, Rules::V1_18_2));
     /// assert_eq!((v.block_states(), v.biomes()), (20_342, 61));
     /// ```
-    pub const V1_18_2: Version = Version::new(
-        "1.18.2",
-        2975,
-        BLOCK_STATES_1_18_2,
-        BIOMES_1_18_2,
-        Rules::V1_18_2,
-    );
+    pub const V1_18_2: Version = Version::ALL[2];
     /// 1.19.4 (DataVersion 3337).
     ///
     /// ```
@@ -448,13 +564,7 @@ impl Version {
     /// assert_eq!(v.rules(), Version::V1_18_2.rules());
     /// assert_eq!((v.block_states(), v.biomes()), (23_725, 63));
     /// ```
-    pub const V1_19_4: Version = Version::new(
-        "1.19.4",
-        3337,
-        BLOCK_STATES_1_19_4,
-        BIOMES_1_19_4,
-        Rules::V1_18_2,
-    );
+    pub const V1_19_4: Version = Version::ALL[7];
     /// 1.20.1 (DataVersion 3465), valence's version.
     ///
     /// ```
@@ -465,16 +575,9 @@ impl Version {
     /// assert_eq!(Version::for_data_version(3465), Some(v));
     /// assert_eq!(v.rules(), Rules::V1_18_2);
     /// ```
-    pub const V1_20_1: Version = Version::new(
-        "1.20.1",
-        3465,
-        BLOCK_STATES_1_20_1,
-        BIOMES_1_20_1,
-        Rules::V1_18_2,
-    );
+    pub const V1_20_1: Version = Version::ALL[9];
     /// 1.21.4 (DataVersion 4189), the last of the [`Rules::V1_20_2`]
-    /// versions. Those from 1.20.2 on behave alike and differ in their
-    /// registries; for another of them, [`Version::new`] with its sizes.
+    /// releases.
     ///
     /// ```
     /// use paletted::{PalettedContainer, Rules, Version};
@@ -487,13 +590,7 @@ impl Version {
     /// c.write(&mut sent);
     /// assert_eq!((sent.len(), c.serialized_size()), (3, 3));
     /// ```
-    pub const V1_21_4: Version = Version::new(
-        "1.21.4",
-        4189,
-        BLOCK_STATES_1_21_4,
-        BIOMES_1_21_4,
-        Rules::V1_20_2,
-    );
+    pub const V1_21_4: Version = Version::ALL[19];
     /// 26.1 (DataVersion 4786).
     ///
     /// ```
@@ -506,8 +603,7 @@ impl Version {
     /// PalettedContainer::new(1, v.block_strategy()).write(&mut sent);
     /// assert_eq!(sent, [0, 1]);
     /// ```
-    pub const V26_1: Version =
-        Version::new("26.1", 4786, BLOCK_STATES_26_1, BIOMES_26_1, Rules::V26_1);
+    pub const V26_1: Version = Version::ALL[27];
     /// 26.3 (DataVersion 5023), the recorded set's version.
     ///
     /// ```
@@ -518,8 +614,7 @@ impl Version {
     /// assert_eq!(v.block_strategy(), Strategy::block_states(35_723));
     /// assert_eq!(v.biome_strategy(), Strategy::biomes(65));
     /// ```
-    pub const V26_3: Version =
-        Version::new("26.3", 5023, BLOCK_STATES_26_3, BIOMES_26_3, Rules::V26_1);
+    pub const V26_3: Version = Version::ALL[31];
     /// The newest version covered, and the default: 26.3.
     ///
     /// ```
@@ -527,37 +622,20 @@ impl Version {
     ///
     /// assert_eq!(Version::LATEST, Version::V26_3);
     /// assert_eq!(Version::default(), Version::LATEST);
-    /// assert_eq!(Version::ALL.last(), Some(&Version::LATEST));
     /// ```
     pub const LATEST: Version = Version::V26_3;
-    /// Every named version, oldest first.
-    ///
-    /// ```
-    /// use paletted::Version;
-    ///
-    /// let names: Vec<&str> = Version::ALL.iter().map(|v| v.name()).collect();
-    /// assert_eq!(names, ["1.18.2", "1.19.4", "1.20.1", "1.21.4", "26.1", "26.3"]);
-    /// ```
-    pub const ALL: [Version; 6] = [
-        Version::V1_18_2,
-        Version::V1_19_4,
-        Version::V1_20_1,
-        Version::V1_21_4,
-        Version::V26_1,
-        Version::V26_3,
-    ];
 
-    /// A version of these registry sizes following `rules`: another release
-    /// of a covered run (1.19.2, 1.21.1), or a server's own registries.
+    /// A version of these registry sizes following `rules`: a server's own
+    /// registries, or a release this table does not have.
     ///
     /// ```
     /// use paletted::{Rules, Version};
     ///
     /// // A modded 26.3 server's registries: 40,000 states still take 16 bits.
-    /// const MODDED: Version = Version::new("26.3-modded", 5023, 40_000, 70, Rules::V26_1);
+    /// const MODDED: Version = Version::new("26.3-modded", 5023, 777, 40_000, 70, Rules::V26_3);
     /// assert_eq!(MODDED.block_strategy().global_bits(), 16);
     /// assert_eq!(MODDED.biome_strategy().global_bits(), 7);
-    /// // Only the named versions are found by DataVersion.
+    /// // Only the table's releases are found by DataVersion.
     /// assert_eq!(Version::for_data_version(5023), Some(Version::V26_3));
     /// ```
     ///
@@ -566,6 +644,7 @@ impl Version {
     pub const fn new(
         name: &'static str,
         data_version: u32,
+        protocol: u32,
         block_states: u32,
         biomes: u32,
         rules: Rules,
@@ -577,26 +656,28 @@ impl Version {
         Version {
             name,
             data_version,
+            protocol,
             block_states,
             biomes,
             rules,
         }
     }
 
-    /// The named version called `name` ("1.20.1", "26.3").
+    /// The release called `name` ("1.20.1", "26.3"); `name.parse()` gives
+    /// an error listing the releases there are instead of `None`.
     ///
     /// ```
     /// use paletted::Version;
     ///
     /// assert_eq!(Version::named("26.3"), Some(Version::V26_3));
-    /// // 1.21.5 to the last 1.21.x are not covered.
-    /// assert_eq!(Version::named("1.21.5"), None);
+    /// assert_eq!(Version::named("1.21.6").map(|v| v.data_version()), Some(4435));
+    /// assert_eq!(Version::named("1.21.12"), None);
     /// ```
     pub fn named(name: &str) -> Option<Version> {
         Version::ALL.into_iter().find(|v| v.name == name)
     }
 
-    /// The named version saved with this DataVersion, if one is.
+    /// The release saved with this DataVersion, if one is.
     ///
     /// ```
     /// use paletted::Version;
@@ -609,6 +690,23 @@ impl Version {
         Version::ALL
             .into_iter()
             .find(|v| v.data_version == data_version)
+    }
+
+    /// The release that speaks this protocol, if one does. Where releases
+    /// share a protocol (757: 1.18 and 1.18.1), the newest of them: the one
+    /// a server of that protocol most likely runs. Releases sharing a
+    /// protocol share their registries and rules, so for containers the
+    /// choice does not matter.
+    ///
+    /// ```
+    /// use paletted::Version;
+    ///
+    /// assert_eq!(Version::for_protocol(757).map(|v| v.name()), Some("1.18.1"));
+    /// assert_eq!(Version::for_protocol(763), Some(Version::V1_20_1));
+    /// assert_eq!(Version::for_protocol(756), None);
+    /// ```
+    pub fn for_protocol(protocol: u32) -> Option<Version> {
+        Version::ALL.into_iter().rfind(|v| v.protocol == protocol)
     }
 
     /// The release's name.
@@ -629,10 +727,20 @@ impl Version {
     /// use paletted::Version;
     ///
     /// assert_eq!(Version::V1_18_2.data_version(), 2975);
-    /// assert!(Version::ALL.windows(2).all(|w| w[0].data_version() < w[1].data_version()));
     /// ```
     pub const fn data_version(&self) -> u32 {
         self.data_version
+    }
+
+    /// The protocol number its clients and servers speak.
+    ///
+    /// ```
+    /// use paletted::Version;
+    ///
+    /// assert_eq!((Version::V1_18_2.protocol(), Version::V26_3.protocol()), (758, 777));
+    /// ```
+    pub const fn protocol(&self) -> u32 {
+        self.protocol
     }
 
     /// Block states: the highest state id + 1.
@@ -656,8 +764,9 @@ impl Version {
     /// ```
     /// use paletted::Version;
     ///
-    /// let biomes = Version::ALL.map(|v| v.biomes());
-    /// assert_eq!(biomes, [61, 63, 64, 65, 65, 65]);
+    /// let biomes = [Version::V1_18_2, Version::V1_19_4, Version::V1_20_1, Version::V1_21_4]
+    ///     .map(|v| v.biomes());
+    /// assert_eq!(biomes, [61, 63, 64, 65]);
     /// ```
     pub const fn biomes(&self) -> u32 {
         self.biomes
@@ -716,51 +825,149 @@ impl std::fmt::Display for Version {
     }
 }
 
+impl std::str::FromStr for Version {
+    type Err = UnknownVersion;
+
+    /// [`Version::named`], or an error listing every release.
+    fn from_str(name: &str) -> Result<Version, UnknownVersion> {
+        Version::named(name).ok_or_else(|| UnknownVersion::Name(name.to_owned()))
+    }
+}
+
+/// A release the table does not have, asked for by name, DataVersion or
+/// protocol. Its message lists what the table does have, so that a typo or
+/// a too-new release shows at once.
+///
+/// ```
+/// use paletted::version::UnknownVersion;
+/// use paletted::Version;
+///
+/// let err = "1.21.12".parse::<Version>().unwrap_err();
+/// assert_eq!(err, UnknownVersion::Name("1.21.12".into()));
+/// assert!(err.to_string().starts_with("unknown version `1.21.12` (known: 1.18, 1.18.1, 1.18.2,"));
+/// assert!(err.to_string().ends_with(", 26.2, 26.3)"));
+/// let by_dv = Version::for_data_version(3466).ok_or(UnknownVersion::DataVersion(3466));
+/// assert!(by_dv.unwrap_err().to_string().contains("3465 (1.20.1), 3578 (1.20.2)"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UnknownVersion {
+    /// No release has this name.
+    Name(String),
+    /// No release saves this DataVersion.
+    DataVersion(u32),
+    /// No release speaks this protocol.
+    Protocol(u32),
+}
+
+impl std::fmt::Display for UnknownVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (number, of): (u32, fn(&Version) -> u32) = match self {
+            UnknownVersion::Name(name) => {
+                write!(f, "unknown version `{name}` (known: ")?;
+                for (i, v) in Version::ALL.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{v}")?;
+                }
+                return f.write_str(")");
+            }
+            UnknownVersion::DataVersion(n) => (*n, Version::data_version),
+            UnknownVersion::Protocol(n) => (*n, Version::protocol),
+        };
+        let what = match self {
+            UnknownVersion::Protocol(_) => "protocol",
+            _ => "DataVersion",
+        };
+        write!(f, "no known version has {what} {number} (known: ")?;
+        // One entry a number, naming its newest release (as `for_protocol`
+        // does where releases share a protocol).
+        let mut first = true;
+        for (i, v) in Version::ALL.iter().enumerate() {
+            let newest_of_number = Version::ALL.get(i + 1).is_none_or(|n| of(n) != of(v));
+            if newest_of_number {
+                let sep = if first { "" } else { ", " };
+                write!(f, "{sep}{} ({v})", of(v))?;
+                first = false;
+            }
+        }
+        f.write_str(")")
+    }
+}
+
+impl std::error::Error for UnknownVersion {}
+
+/// `error`, from a strict read of bytes in the wire form of `blocks` and
+/// `biomes`, with the releases whose wire form reads the same bytes whole
+/// ([`Error::OtherVersion`]) when there are any: `reads_whole` says whether
+/// a release's does (and gives the same bytes back when written). A release is tried only where its wire form differs
+/// from the one read (the long count, the fluid count, the registry sizes,
+/// which a strict read checks ids against), and each form once.
+pub(crate) fn hint(
+    error: Error,
+    blocks: Strategy,
+    biomes: Strategy,
+    reads_whole: impl Fn(Version) -> bool,
+) -> Error {
+    let form = |rules: Rules, blocks: Strategy, biomes: Strategy| {
+        let wire = (rules.long_count(), rules.fluid_count());
+        (wire, blocks.registry_size(), biomes.registry_size())
+    };
+    let tried = form(blocks.rules(), blocks, biomes);
+    let mut known: Vec<(_, bool)> = Vec::new();
+    let mut fits: Vec<(Version, Version)> = Vec::new();
+    let mut last_fit = false;
+    for v in Version::ALL {
+        let key = form(v.rules, v.block_strategy(), v.biome_strategy());
+        let fit = key != tried
+            && match known.iter().find(|(k, _)| *k == key) {
+                Some(&(_, fit)) => fit,
+                None => {
+                    let fit = reads_whole(v);
+                    known.push((key, fit));
+                    fit
+                }
+            };
+        match fits.last_mut() {
+            Some((_, last)) if fit && last_fit => *last = v,
+            _ if fit => fits.push((v, v)),
+            _ => {}
+        }
+        last_fit = fit;
+    }
+    if fits.is_empty() {
+        return error;
+    }
+    Error::OtherVersion {
+        error: Box::new(error),
+        read_as: blocks.rules(),
+        fits,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn global_widths_are_the_pages() {
-        let widths: Vec<_> = Version::ALL
-            .iter()
-            .map(|v| {
-                (
-                    v.block_strategy().global_bits(),
-                    v.biome_strategy().global_bits(),
-                )
-            })
-            .collect();
-        assert_eq!(
-            widths,
-            [(15, 6), (15, 6), (15, 6), (15, 7), (15, 7), (16, 7)]
-        );
-    }
-
-    #[test]
-    fn names_and_data_versions_find_their_version() {
+        // Blocks 15 bits up to 26.2 and 16 in 26.3; biomes 6 bits up to
+        // 1.21.1 and 7 from 1.21.2.
         for v in Version::ALL {
-            assert_eq!(Version::named(v.name()), Some(v));
-            assert_eq!(Version::for_data_version(v.data_version()), Some(v));
-            assert_eq!(v.to_string(), v.name());
+            let blocks = if v.rules == Rules::V26_3 { 16 } else { 15 };
+            let biomes = if v.data_version < 4080 { 6 } else { 7 };
+            assert_eq!(v.block_strategy().global_bits(), blocks, "{v}");
+            assert_eq!(v.biome_strategy().global_bits(), biomes, "{v}");
         }
-        assert_eq!(Version::named("1.21.5"), None);
-        assert_eq!(Version::for_data_version(3466), None);
-        assert_eq!(
-            Strategy::block_states(35_723),
-            Version::LATEST.block_strategy()
-        );
-        assert_eq!(Strategy::biomes(65), Version::LATEST.biome_strategy());
     }
 
     #[test]
-    fn global_configurations_compare_by_byte_only_in_26() {
+    fn global_configurations_compare_by_byte_from_1_21_9() {
         let s = Version::V1_20_1.block_strategy();
         let (a, b) = (s.configuration(9), s.configuration(33));
         assert_ne!(a, b);
-        assert!(Rules::V1_18_2.same_configuration(a, b));
-        assert!(Rules::V1_20_2.same_configuration(a, b));
-        assert!(!Rules::V26_1.same_configuration(a, b));
+        for rules in Rules::ALL {
+            assert_eq!(rules.same_configuration(a, b), rules < Rules::V1_21_9);
+        }
         let (l, h) = (s.configuration(4), s.configuration(5));
         assert!(!Rules::V1_18_2.same_configuration(l, h));
         assert!(Rules::V1_18_2.same_configuration(l, s.configuration(1)));

@@ -9,7 +9,8 @@
 //! block count sent is checked against the non-air blocks of its block
 //! states, as `Section::new` counts them and as `set` keeps count, with the
 //! air states taken from that version's tables in `minecraft-data` (pinned
-//! alongside), not typed here.
+//! alongside), not typed here. Each capture is also read whole as a
+//! `Column` and written back byte for byte, padding included.
 //!
 //! Without the packages the test says so and passes; with
 //! `PALETTED_PACKETS_REQUIRED` set (as CI sets it) it fails instead.
@@ -17,7 +18,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use paletted::{BlockKinds as _, PalettedContainer, Section, StateTable, Version};
+use paletted::{BlockKinds as _, Column, Error, PalettedContainer, Section, StateTable, Version};
 use serde_json::Value;
 
 /// The captured versions, oldest first.
@@ -79,27 +80,18 @@ fn registry(data: &Path, name: &'static str) -> Registry {
         .and_then(|p| p["dataVersion"].as_u64())
         .unwrap_or_else(|| panic!("minecraft-data has no DataVersion for {name}"))
         as u32;
-    let version = match Version::named(name) {
-        Some(v) => {
-            // The crate's constants are the versions page's; the tables
-            // the page took them from must agree.
-            assert_eq!(
-                (v.data_version(), v.block_states(), v.biomes()),
-                (data_version, states, biomes),
-                "{name}: the crate's registry sizes against minecraft-data's"
-            );
-            v
-        }
-        None => {
-            // Between two named versions: the older one's rules.
-            let rules = Version::ALL
-                .iter()
-                .rfind(|v| v.data_version() <= data_version)
-                .unwrap_or_else(|| panic!("{name} is older than every named version"))
-                .rules();
-            Version::new(name, data_version, states, biomes, rules)
-        }
-    };
+    // Every captured version is in the crate's table, and the tables the
+    // versions page took its numbers from agree with it.
+    let version = Version::named(name).unwrap_or_else(|| panic!("{name} is not in Version::ALL"));
+    assert_eq!(
+        (
+            version.data_version(),
+            version.block_states(),
+            version.biomes()
+        ),
+        (data_version, states, biomes),
+        "{name}: the crate's registry sizes against minecraft-data's"
+    );
     Registry {
         version,
         air: StateTable::new(&air, &[]),
@@ -138,7 +130,7 @@ fn check_counters(reg: &Registry, place: &str, section: &Section, sent: &[u8]) {
             "{place}: air {id}"
         );
     }
-    let counted = Section::new(blocks.clone(), biomes.clone(), &reg.air);
+    let counted = Section::new(blocks.clone(), biomes.clone(), &reg.air).unwrap();
     assert_eq!(counted.non_empty_block_count(), count, "{place}: counted");
     assert_eq!(counted.has_only_air(), count == 0, "{place}: only air");
     // The same kinds as a pair of predicates.
@@ -147,7 +139,8 @@ fn check_counters(reg: &Registry, place: &str, section: &Section, sent: &[u8]) {
         PalettedContainer::new(air, blocks.strategy()),
         biomes,
         &kinds,
-    );
+    )
+    .unwrap();
     assert!(built.has_only_air() && built.non_empty_block_count() == 0);
     let n = blocks.strategy().axis_len();
     let positions = (0..n).flat_map(|y| (0..n).flat_map(move |z| (0..n).map(move |x| (x, y, z))));
@@ -194,6 +187,7 @@ fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
     // so up to 1.20.1 its bug leaves zeros at the end: the sections end
     // where their computed sizes add up to the buffer, not their bytes.
     let (mut at, mut computed, mut n) = (0, 0, 0);
+    let mut sections = Vec::new();
     while computed < bytes.len() {
         let place = format!("{} section {n} (byte {at})", path.display());
         let (section, used) = Section::from_wire(blocks, biomes, &bytes[at..])
@@ -248,6 +242,7 @@ fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
         computed += section.serialized_size();
         at += used;
         n += 1;
+        sections.push(section);
     }
     assert_eq!(
         computed,
@@ -261,8 +256,52 @@ fn check_capture(reg: &Registry, path: &Path, tally: &mut Tally) {
         path.display(),
         bytes.len() - at
     );
+    check_column(reg, path, &bytes, sections);
     tally.captures += 1;
     tally.sections += n;
+}
+
+/// The whole capture as one `Column`: read from the packet's bytes at its
+/// version into the sections read one by one, written back byte for byte
+/// (padding included); read as 26.3, an error that names its version.
+fn check_column(reg: &Registry, path: &Path, bytes: &[u8], sections: Vec<Section>) {
+    let place = path.display();
+    // The packet does not say its dimension; its section count does: the
+    // overworld's 24 from y = -64, or the nether's and the end's 16 from 0.
+    let min_y = match sections.len() {
+        24 => -64,
+        16 => 0,
+        n => panic!("{place}: {n} sections, no vanilla dimension's"),
+    };
+    let height = sections.len() as u32 * 16;
+    let column = Column::from_wire(reg.version, min_y, height, bytes)
+        .unwrap_or_else(|e| panic!("{place}: the column: {e}"));
+    assert!(
+        column.sections() == sections,
+        "{place}: the column's sections"
+    );
+    assert_eq!((column.min_y(), column.height()), (min_y, height));
+    let mut again = Vec::new();
+    column.write(&mut again);
+    assert!(again == bytes, "{place}: the column written back differs");
+    assert_eq!(column.serialized_size(), bytes.len(), "{place}");
+    assert_eq!(
+        Column::new(reg.version, min_y, sections).as_ref(),
+        Ok(&column),
+        "{place}: the column made of its sections"
+    );
+    // Read as the newest version: the read's error, with a hint that names
+    // the capture's version among those whose wire form fits.
+    let err = Column::from_wire(Version::LATEST, min_y, height, bytes).unwrap_err();
+    let Error::OtherVersion { fits, .. } = &err else {
+        panic!("{place}: read as {}: no hint: {err}", Version::LATEST)
+    };
+    let named = |v: Version| {
+        fits.iter()
+            .any(|(a, b)| (a.data_version()..=b.data_version()).contains(&v.data_version()))
+    };
+    assert!(named(reg.version), "{place}: {err}");
+    assert!(!named(Version::LATEST), "{place}: {err}");
 }
 
 #[test]
@@ -297,7 +336,7 @@ fn every_captured_section_round_trips_with_its_block_count() {
         }
         say(&format!(
             "real packets {name} ({} rules): {} captures, {} sections, block states and biomes \
-             read, written back byte for byte and read again; block counts right ({} non-air); \
+             read, written back byte for byte and read again, and as columns; block counts right ({} non-air); \
              buffers sized by serialized_size ({} bytes over what was written)",
             reg.version.rules().span(),
             tally.captures,

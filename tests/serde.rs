@@ -75,3 +75,44 @@ fn an_older_strategy_names_its_rules() {
     let back: Strategy = serde_json::from_value(serde_json::to_value(s).unwrap()).unwrap();
     assert_eq!(back, s);
 }
+
+#[test]
+fn rules_may_name_any_release_and_each_run_writes_one_name() {
+    // Every release's name reads as its rules, 1.20.1's included.
+    for v in paletted::Version::ALL {
+        let value = json!({"kind": "biomes", "registry": 64, "rules": v.name()});
+        let s: Strategy = serde_json::from_value(value).unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert_eq!(s.rules(), v.rules(), "{v}");
+        // Written back, one stable name a run of rules, read as the same.
+        let written = serde_json::to_value(s).unwrap();
+        assert_eq!(serde_json::from_value::<Strategy>(written).unwrap(), s);
+    }
+    let names: Vec<serde_json::Value> = paletted::Rules::ALL
+        .iter()
+        .map(|&r| {
+            serde_json::to_value(Strategy::biomes(64).with_rules(r)).unwrap()["rules"].clone()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            json!("1.18.2"),
+            json!("1.20.2"),
+            json!("1.21.5"),
+            json!("1.21.9"),
+            json!("26.1"),
+            serde_json::Value::Null
+        ]
+    );
+    // What was written before reads as it did: no `rules` is 26.3's, with `fill`.
+    let old: Strategy = serde_json::from_value(json!({"kind": "biomes", "registry": 65})).unwrap();
+    assert!(old.rules().has_fill());
+    let err = serde_json::from_value::<Strategy>(
+        json!({"kind": "biomes", "registry": 65, "rules": "1.17"}),
+    );
+    let err = err.unwrap_err().to_string();
+    assert!(
+        err.starts_with("unknown version `1.17` (known: 1.18, "),
+        "{err}"
+    );
+}

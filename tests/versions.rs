@@ -5,7 +5,7 @@
 
 use paletted::{
     BitStorage, Error, Kind, Packed, PaletteKind, PalettedContainer, Rules, Section, StateTable,
-    Strategy, Version,
+    Strategy, UnknownVersion, Version,
 };
 
 /// One of each palette kind, in `s`: single, linear, hash map, global.
@@ -48,9 +48,9 @@ fn palette_end(c: &PalettedContainer) -> usize {
 }
 
 #[test]
-fn the_strategy_keeps_its_size_and_26x_is_the_default() {
+fn the_strategy_keeps_its_size_and_26_3_is_the_default() {
     assert_eq!(std::mem::size_of::<Strategy>(), 12);
-    assert_eq!(Strategy::block_states(35_723).rules(), Rules::V26_1);
+    assert_eq!(Strategy::block_states(35_723).rules(), Rules::V26_3);
     assert_eq!(Strategy::biomes(65).rules(), Rules::default());
     assert_eq!(Version::default(), Version::V26_3);
     assert_eq!(
@@ -59,26 +59,230 @@ fn the_strategy_keeps_its_size_and_26x_is_the_default() {
     );
 }
 
+/// The versions page's table (`minecraft-versions.md`, "Every release from
+/// 1.18 to 26.3"), its rows as the page has them: version, DataVersion,
+/// protocol, block states, biomes, rules. 26.3's biomes are not in
+/// minecraft-data; the recorded set's 65 stands there.
+const PAGE: &str = "
+| 1.18 | 2860 | 757 | 20,342 | 61 | 1.18–1.20.1 |
+| 1.18.1 | 2865 | 757 | 20,342 | 61 | 1.18–1.20.1 |
+| 1.18.2 | 2975 | 758 | 20,342 | 61 | 1.18–1.20.1 |
+| 1.19 | 3105 | 759 | 21,448 | 63 | 1.18–1.20.1 |
+| 1.19.1 | 3117 | 760 | 21,448 | 63 (1.19's data: no new blocks) | 1.18–1.20.1 |
+| 1.19.2 | 3120 | 760 | 21,448 | 63 | 1.18–1.20.1 |
+| 1.19.3 | 3218 | 761 | 23,232 | 63 | 1.18–1.20.1 |
+| 1.19.4 | 3337 | 762 | 23,725 | 63 | 1.18–1.20.1 |
+| 1.20 | 3463 | 763 | 24,135 | 64 | 1.18–1.20.1 |
+| 1.20.1 | 3465 | 763 | 24,135 | 64 | 1.18–1.20.1 |
+| 1.20.2 | 3578 | 764 | 24,276 | 64 | 1.20.2–1.21.4 |
+| 1.20.3 | 3698 | 765 | 26,644 | 64 | 1.20.2–1.21.4 |
+| 1.20.4 | 3700 | 765 | 26,644 | 64 | 1.20.2–1.21.4 |
+| 1.20.5 | 3837 | 766 | 26,684 | 64 | 1.20.2–1.21.4 |
+| 1.20.6 | 3839 | 766 | 26,684 | 64 | 1.20.2–1.21.4 |
+| 1.21 | 3953 | 767 | 26,684 | 64 | 1.20.2–1.21.4 |
+| 1.21.1 | 3955 | 767 | 26,684 | 64 | 1.20.2–1.21.4 |
+| 1.21.2 | 4080 | 768 | 27,318 | 65 (1.21.3's data: same protocol) | 1.20.2–1.21.4 |
+| 1.21.3 | 4082 | 768 | 27,318 | 65 | 1.20.2–1.21.4 |
+| 1.21.4 | 4189 | 769 | 27,866 | 65 | 1.20.2–1.21.4 |
+| 1.21.5 | 4325 | 770 | 27,914 | 65 | 1.21.5–1.21.8 |
+| 1.21.6 | 4435 | 771 | 27,946 | 65 | 1.21.5–1.21.8 |
+| 1.21.7 | 4438 | 772 | 27,946 | 65 (1.21.8's data: same protocol) | 1.21.5–1.21.8 |
+| 1.21.8 | 4440 | 772 | 27,946 | 65 | 1.21.5–1.21.8 |
+| 1.21.9 | 4554 | 773 | 29,671 | 65 | 1.21.9–1.21.11 |
+| 1.21.10 | 4556 | 773 | 29,671 | 65 (1.21.9's data) | 1.21.9–1.21.11 |
+| 1.21.11 | 4671 | 774 | 29,671 | 65 | 1.21.9–1.21.11 |
+| 26.1 | 4786 | 775 | 29,873 | 65 | 26.1–26.2 |
+| 26.1.1 | 4788 | 775 | 29,873 | 65 (26.1's data) | 26.1–26.2 |
+| 26.1.2 | 4790 | 775 | 29,873 | 65 (26.1's data) | 26.1–26.2 |
+| 26.2 | 4903 | 776 | 32,366 | 66 (adds `sulfur_caves`) | 26.1–26.2 |
+| 26.3 | 5023 | 777 | 35,723 | 65 | 26.3 |
+";
+
+/// A row of [`PAGE`].
+struct Row {
+    name: String,
+    data_version: u32,
+    protocol: u32,
+    block_states: u32,
+    biomes: u32,
+    rules: Rules,
+}
+
+fn page() -> Vec<Row> {
+    let number = |cell: &str| -> u32 {
+        let digits: String = cell
+            .split(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| *c != ',')
+            .collect();
+        digits.parse().unwrap_or_else(|_| panic!("{cell:?}"))
+    };
+    PAGE.lines()
+        .filter(|l| !l.is_empty())
+        .map(|line| {
+            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+            let rules = match cells[5] {
+                "1.18–1.20.1" => Rules::V1_18_2,
+                "1.20.2–1.21.4" => Rules::V1_20_2,
+                "1.21.5–1.21.8" => Rules::V1_21_5,
+                "1.21.9–1.21.11" => Rules::V1_21_9,
+                "26.1–26.2" => Rules::V26_1,
+                "26.3" => Rules::V26_3,
+                other => panic!("rules {other:?}"),
+            };
+            Row {
+                name: cells[0].to_owned(),
+                data_version: number(cells[1]),
+                protocol: number(cells[2]),
+                block_states: number(cells[3]),
+                biomes: number(cells[4]),
+                rules,
+            }
+        })
+        .collect()
+}
+
 #[test]
-fn registry_sizes_are_the_pages() {
-    let sizes: Vec<_> = Version::ALL
-        .iter()
-        .map(|v| (v.name(), v.data_version(), v.block_states(), v.biomes()))
-        .collect();
+fn every_row_of_the_page_is_a_version_found_by_name_data_version_and_protocol() {
+    let rows = page();
+    assert_eq!(rows.len(), 32);
+    let names: Vec<&str> = Version::ALL.iter().map(|v| v.name()).collect();
+    let page_names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(
-        sizes,
+        names, page_names,
+        "Version::ALL is the page's table, in order"
+    );
+    for row in &rows {
+        let v = Version::named(&row.name).unwrap_or_else(|| panic!("{} by name", row.name));
+        assert_eq!(row.name.parse::<Version>(), Ok(v));
+        assert_eq!(
+            (
+                v.name(),
+                v.data_version(),
+                v.protocol(),
+                v.block_states(),
+                v.biomes(),
+                v.rules()
+            ),
+            (
+                row.name.as_str(),
+                row.data_version,
+                row.protocol,
+                row.block_states,
+                row.biomes,
+                row.rules
+            )
+        );
+        assert_eq!(v.to_string(), row.name);
+        assert_eq!(Version::for_data_version(row.data_version), Some(v));
+        // A protocol shared by releases gives the newest of them.
+        let newest = rows.iter().rfind(|r| r.protocol == row.protocol).unwrap();
+        assert_eq!(
+            Version::for_protocol(row.protocol).map(|v| v.name()),
+            Some(newest.name.as_str()),
+            "protocol {}",
+            row.protocol
+        );
+        // And releases sharing a protocol share their registries and rules.
+        let shared = Version::for_protocol(row.protocol).unwrap();
+        assert_eq!(
+            (shared.block_states(), shared.biomes(), shared.rules()),
+            (v.block_states(), v.biomes(), v.rules()),
+            "{v} and {shared}"
+        );
+    }
+}
+
+#[test]
+fn the_real_worlds_data_versions_are_found() {
+    // The DataVersion of every file in ../shared/real-worlds, read from the
+    // files' chunks (each file has one).
+    for (data_version, name) in [
+        (2865, "1.18.1"),  // fastnbt-1.18.1-issue99.chunk.nbt
+        (2975, "1.18.2"),  // prismarine-1.18.2-r.0.0.mca
+        (3465, "1.20.1"),  // fastnbt-forge-1.20.1.chunk.nbt
+        (3839, "1.20.6"),  // prismarine-1.20.6-r.0.0.mca
+        (3955, "1.21.1"),  // prismarine-1.21.1-r.0.0.mca
+        (4671, "1.21.11"), // minestom-1.21.11-r.*.mca
+    ] {
+        let v = Version::for_data_version(data_version)
+            .unwrap_or_else(|| panic!("DataVersion {data_version}"));
+        assert_eq!(v.name(), name);
+    }
+}
+
+#[test]
+fn an_unknown_version_is_an_error_that_lists_the_known_ones() {
+    let err = "1.21.12".parse::<Version>().unwrap_err();
+    assert_eq!(err, UnknownVersion::Name("1.21.12".into()));
+    let listed: Vec<String> = Version::ALL.iter().map(|v| v.to_string()).collect();
+    assert_eq!(
+        err.to_string(),
+        format!("unknown version `1.21.12` (known: {})", listed.join(", "))
+    );
+    assert_eq!(Version::named("1.17.1"), None);
+    assert_eq!(Version::for_data_version(3466), None);
+    assert_eq!(Version::for_protocol(778), None);
+    let err = UnknownVersion::Protocol(778).to_string();
+    assert!(
+        err.starts_with("no known version has protocol 778 (known: 757 (1.18.1), 758 (1.18.2), "),
+        "{err}"
+    );
+    assert!(err.ends_with(", 776 (26.2), 777 (26.3))"), "{err}");
+    let err = UnknownVersion::DataVersion(1).to_string();
+    assert!(
+        err.starts_with("no known version has DataVersion 1 (known: 2860 (1.18), 2865 (1.18.1), "),
+        "{err}"
+    );
+}
+
+#[test]
+fn six_rule_sets_change_where_the_page_says() {
+    // The page's "What changes" table: long count, serialized-size bug,
+    // global configurations equal, declared bits, fill, two counters.
+    let table = |r: Rules| {
+        (
+            r.long_count(),
+            r.serialized_size_bug(),
+            r.global_configurations_equal(),
+            r.declares_bits(),
+            r.has_fill(),
+            r.fluid_count(),
+        )
+    };
+    let got: Vec<_> = Rules::ALL.into_iter().map(table).collect();
+    assert_eq!(
+        got,
         [
-            ("1.18.2", 2975, 20_342, 61),
-            ("1.19.4", 3337, 23_725, 63),
-            ("1.20.1", 3465, 24_135, 64),
-            ("1.21.4", 4189, 27_866, 65),
-            ("26.1", 4786, 29_873, 65),
-            ("26.3", 5023, 35_723, 65),
+            (true, true, true, false, false, false),
+            (true, false, true, false, false, false),
+            (false, false, true, false, false, false),
+            (false, false, false, true, false, false),
+            (false, false, false, true, false, true),
+            (false, false, false, true, true, true),
         ]
     );
-    let rules: Vec<_> = Version::ALL.iter().map(Version::rules).collect();
-    use Rules::*;
-    assert_eq!(rules, [V1_18_2, V1_18_2, V1_18_2, V1_20_2, V26_1, V26_1]);
+    // Only 26.3 has `fill`: 26.1, 26.1.1, 26.1.2 and 26.2 do not.
+    let with_fill: Vec<&str> = Version::ALL
+        .iter()
+        .filter(|v| v.rules().has_fill())
+        .map(|v| v.name())
+        .collect();
+    assert_eq!(with_fill, ["26.3"]);
+    let spans: Vec<&str> = Rules::ALL.iter().map(|r| r.span()).collect();
+    assert_eq!(
+        spans,
+        [
+            "1.18 to 1.20.1",
+            "1.20.2 to 1.21.4",
+            "1.21.5 to 1.21.8",
+            "1.21.9 to 1.21.11",
+            "26.1 to 26.2",
+            "26.3"
+        ]
+    );
 }
 
 #[test]
@@ -104,7 +308,7 @@ fn a_long_count_precedes_the_longs_up_to_1_21_4_and_not_in_26() {
                 for (chunk, &l) in rest.chunks(8).zip(longs) {
                     assert_eq!(chunk, l.to_be_bytes());
                 }
-                // Strict and lenient reads give the container back (a 26.x
+                // Strict and lenient reads give the container back (from 1.21.9 a
                 // global configuration also remembers the bits byte, which
                 // `c` did not come from: compare what can be seen).
                 let (back, used) = PalettedContainer::from_wire(s, &bytes).unwrap();
@@ -313,10 +517,10 @@ fn a_count_past_the_bytes_or_cut_short_fails_as_netty_does() {
 }
 
 #[test]
-fn global_configurations_are_one_up_to_1_21_4() {
+fn global_configurations_are_one_up_to_1_21_8() {
     // A global container read at byte 15, then a read at byte 33 cut short
-    // in its longs: up to 1.21.4 the two configurations are equal, so the
-    // read is in place and the first long is overwritten; in 26.x they
+    // in its longs: up to 1.21.8 the two configurations are equal, so the
+    // read is in place and the first long is overwritten; from 1.21.9 they
     // differ and the failed read leaves the container as it was.
     for v in Version::ALL {
         let s = v.block_strategy();
@@ -338,7 +542,7 @@ fn global_configurations_are_one_up_to_1_21_4() {
 }
 
 #[test]
-fn fill_exists_only_in_26() {
+fn fill_exists_only_in_26_3() {
     for v in Version::ALL {
         let mut s = BitStorage::new(5, 64);
         s.set(3, 9);
@@ -356,18 +560,19 @@ fn fill_exists_only_in_26() {
                     rules: v.rules()
                 }
             );
-            assert!(
-                err.to_string().starts_with("fill does not exist in 1."),
-                "{err}"
+            assert_eq!(
+                err.to_string(),
+                format!("fill does not exist in {}", v.rules().span())
             );
             assert_eq!(s, before, "{v}");
         }
     }
-    assert_eq!(Version::V26_1.rules(), Version::V26_3.rules());
+    assert!(!Version::V26_1.rules().has_fill());
+    assert!(Version::V26_3.rules().has_fill());
 }
 
 #[test]
-fn the_bit_count_is_declared_and_checked_only_in_26() {
+fn the_bit_count_is_declared_and_checked_from_1_21_9() {
     let values: Vec<u32> = (0..4096).map(|i| i % 20).collect();
     for v in Version::ALL {
         let s = v.block_strategy();
@@ -393,12 +598,12 @@ fn the_bit_count_is_declared_and_checked_only_in_26() {
 }
 
 #[test]
-fn a_section_sends_one_counter_up_to_1_21_4_and_two_in_26() {
+fn a_section_sends_one_counter_up_to_1_21_11_and_two_from_26_1() {
     let kinds = StateTable::new(&[0], &[86]);
     for v in Version::ALL {
         let blocks = PalettedContainer::new(0, v.block_strategy());
         let biomes = PalettedContainer::new(1, v.biome_strategy());
-        let mut section = Section::new(blocks, biomes, &kinds);
+        let mut section = Section::new(blocks, biomes, &kinds).unwrap();
         section.set(0, 0, 0, 1, &kinds);
         section.set(1, 0, 0, 86, &kinds);
         let mut out = Vec::new();

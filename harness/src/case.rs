@@ -326,10 +326,8 @@ impl Subject {
 /// The case file's name of a version, as `version` gives it, or an error
 /// listing the versions there are.
 pub fn parse_version(name: &str) -> Result<Version, String> {
-    Version::named(name).ok_or_else(|| {
-        let known: Vec<&str> = Version::ALL.iter().map(|v| v.name()).collect();
-        format!("unknown version `{name}` (known: {})", known.join(", "))
-    })
+    name.parse()
+        .map_err(|e: paletted::UnknownVersion| e.to_string())
 }
 
 impl fmt::Display for Subject {
@@ -1232,12 +1230,17 @@ mod tests {
 
     #[test]
     fn an_unknown_version_lists_the_known_ones_where_it_is() {
-        let text = "{\"name\":\"t\",\n\"subject\":{\"kind\":\"storage\",\"bits\":5,\"size\":64,\"version\":\"1.21.5\"},\"ops\":[]}";
-        assert_eq!(
-            parse(text).unwrap_err(),
-            "cases/x.json:2:11: subject: unknown version `1.21.5` (known: 1.18.2, 1.19.4, 1.20.1, 1.21.4, 26.1, 26.3)"
+        let text = "{\"name\":\"t\",\n\"subject\":{\"kind\":\"storage\",\"bits\":5,\"size\":64,\"version\":\"1.21.12\"},\"ops\":[]}";
+        let err = parse(text).unwrap_err();
+        assert!(
+            err.starts_with("cases/x.json:2:11: subject: unknown version `1.21.12` (known: 1.18, 1.18.1, 1.18.2, "),
+            "{err}"
         );
-        let text = text.replace(r#""1.21.5""#, "1");
+        assert!(
+            err.ends_with(", 1.21.11, 26.1, 26.1.1, 26.1.2, 26.2, 26.3)"),
+            "{err}"
+        );
+        let text = text.replace(r#""1.21.12""#, "1");
         assert!(parse(&text)
             .unwrap_err()
             .ends_with("subject: `version`: expected a string, got 1"));

@@ -445,10 +445,17 @@ fn check_strategy_serde(strategy: Strategy) -> Result<(), ExecError> {
         paletted::Kind::Biomes => "biomes",
     };
     let mut want = json!({"kind": kind, "registry": strategy.registry_size()});
-    match strategy.rules() {
-        paletted::Rules::V1_18_2 => want["rules"] = "1.18.2".into(),
-        paletted::Rules::V1_20_2 => want["rules"] = "1.20.2".into(),
-        _ => {}
+    use paletted::Rules;
+    let name = match strategy.rules() {
+        Rules::V1_18_2 => Some("1.18.2"),
+        Rules::V1_20_2 => Some("1.20.2"),
+        Rules::V1_21_5 => Some("1.21.5"),
+        Rules::V1_21_9 => Some("1.21.9"),
+        Rules::V26_1 => Some("26.1"),
+        _ => None,
+    };
+    if let Some(name) = name {
+        want["rules"] = name.into();
     }
     let got = serde_json::to_value(strategy);
     let back = got

@@ -66,7 +66,7 @@ pub fn check(case: &Case) -> Result<(), ExecError> {
                     StorageOp::Fill { .. } if !version.rules().has_fill() => {
                         return invalid(
                             Some(i),
-                            format!("fill does not exist in {version} (only in 26.x)"),
+                            format!("fill does not exist in {version} (only in 26.3)"),
                         );
                     }
                     StorageOp::Set { value, .. }

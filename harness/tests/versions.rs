@@ -90,10 +90,16 @@ fn fill_before_26_is_no_case_at_all() {
             op: Some(0),
             reason,
         }) => {
-            assert_eq!(reason, "fill does not exist in 1.21.4 (only in 26.x)")
+            assert_eq!(reason, "fill does not exist in 1.21.4 (only in 26.3)")
         }
         other => panic!("{other:?}"),
     }
+    // 26.1 has no `fill` either; 26.3 has.
     let c = Case::parse(&text.replace("1.21.4", "26.1"), Path::new("t.json")).unwrap();
+    assert!(matches!(
+        run(&c),
+        Err(ExecError::Invalid { op: Some(0), .. })
+    ));
+    let c = Case::parse(&text.replace("1.21.4", "26.3"), Path::new("t.json")).unwrap();
     assert_eq!(run(&c).unwrap(), [Outcome::Ok(serde_json::Value::Null)]);
 }

@@ -496,7 +496,7 @@ fn an_older_version_is_measured_against_the_packets_and_a_newer_one_against_the_
     let ((code, _, err), _) = run(&[&old], &[]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("old: nothing to measure it against at 1.20.1 (1.18.2 to 1.20.1): no recordings of its rules and no packets"),
+        err.contains("old: nothing to measure it against at 1.20.1 (1.18 to 1.20.1): no recordings of its rules and no packets"),
         "{err}"
     );
     capture(&dir);
@@ -528,10 +528,17 @@ fn an_older_version_is_measured_against_the_packets_and_a_newer_one_against_the_
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("all 2 ops match the recording"), "{out}");
     // A version whose rules the rig does not know is refused by name.
+    let ((code, _, err), _) = run(&[&bad], &[("TOY_MINECRAFT", "1.17.1")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("Minecraft \"1.17.1\", a version whose rules the rig does not know"),
+        "{err}"
+    );
+    // 1.21.6's it knows; with no long count, the packets are no truth for it.
     let ((code, _, err), _) = run(&[&bad], &[("TOY_MINECRAFT", "1.21.6")]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("Minecraft \"1.21.6\", a version whose rules the rig does not know"),
+        err.contains("nothing to measure it against at 1.21.6 (1.21.5 to 1.21.8): no recordings of its rules"),
         "{err}"
     );
 }

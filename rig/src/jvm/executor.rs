@@ -109,7 +109,7 @@ impl ClassesVersion {
                  name their version with --classes-version (this case is {version})",
                 self.shape.span()
             )),
-            None if version.rules() == paletted::Rules::V26_1 => None,
+            None if version.rules() >= paletted::Rules::V26_1 => None,
             None => Some(format!(
                 "the probe runs 26.x classes; this case is {version} (name the classes' \
                  version with --classes-version if they are {version}'s)"

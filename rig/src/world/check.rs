@@ -13,16 +13,16 @@ use std::fmt;
 use paletted::{BitStorage, Error, Packed, PaletteKind, PalettedContainer, Rules, Strategy};
 
 /// The rules a chunk of DataVersion `dv` was saved under, where the versions
-/// page pins them: 1.18 to 1.20.1 (2860 to 3465), 1.20.2 to 1.21.4 (3578 to
-/// 4189) and 26.x (from 26.1, 4786). The snapshots between 1.20.1 and 1.20.2
-/// and the versions from 1.21.5 to 26.1 are not pinned: `None`, and the
-/// check keeps 26.x's rules there, as it always did.
+/// page pins them: a release's own DataVersion, one between two releases of
+/// the same rules (a snapshot inside a run), or one past the newest. Between
+/// two runs nothing is pinned: `None`, and the check keeps 26.3's rules there.
 pub fn rules_for(dv: i32) -> Option<Rules> {
-    match dv {
-        2860..=3465 => Some(Rules::V1_18_2),
-        3578..=4189 => Some(Rules::V1_20_2),
-        4786.. => Some(Rules::V26_1),
-        _ => None,
+    let dv = u32::try_from(dv).ok()?;
+    let all = paletted::Version::ALL;
+    let before = all.iter().rfind(|v| v.data_version() <= dv)?.rules();
+    match all.iter().find(|v| v.data_version() >= dv) {
+        Some(after) if after.rules() != before => None,
+        _ => Some(before),
     }
 }
 
@@ -287,8 +287,10 @@ mod tests {
         assert_eq!(rules_for(3500), None);
         assert_eq!(rules_for(3578), Some(Rules::V1_20_2));
         assert_eq!(rules_for(4189), Some(Rules::V1_20_2));
-        assert_eq!(rules_for(4671), None);
-        assert_eq!(rules_for(5023), Some(Rules::V26_1));
+        assert_eq!(rules_for(4671), Some(Rules::V1_21_9));
+        assert_eq!(rules_for(4700), None);
+        assert_eq!(rules_for(4903), Some(Rules::V26_1));
+        assert_eq!(rules_for(5023), Some(Rules::V26_3));
         for v in Version::ALL {
             assert_eq!(rules_for(v.data_version() as i32), Some(v.rules()), "{v}");
         }
