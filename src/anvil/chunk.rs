@@ -484,6 +484,9 @@ fn load(
 }
 
 /// One section: its y and its containers.
+///
+/// A container is written back where it was read: one set where the
+/// section had none, or set to `None`, leaves the NBT as read there.
 #[derive(Clone, Debug)]
 pub struct Section {
     /// The section's y (`Y`): blocks `16 * y` to `16 * y + 15`.
