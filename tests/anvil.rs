@@ -317,6 +317,20 @@ fn bad_input_names_the_file_the_chunk_and_the_key() {
         })
     );
 
+    // The same chunk in a region file: the file, the chunk and the key.
+    let mut region = Region::new(path);
+    region.set(4, 5, &nbt::write("", &root), Compression::Zlib);
+    let (bytes, _) = region.to_bytes();
+    let region = Region::from_bytes(path, bytes).unwrap();
+    let err = region
+        .read_chunk(4, 5, &mut FirstSeen::default(), &mut FirstSeen::default())
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "world/region/r.2.3.mca, chunk (68, 101), sections[0].block_states: \
+         Failed to read PalettedContainer: Invalid length given for storage, got: 255 but expected: 256"
+    );
+
     // Truncated NBT inside the section: the key path down to the tag.
     let bytes = nbt::write(
         "",

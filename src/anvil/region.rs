@@ -14,7 +14,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Error, ErrorKind};
+use super::{Chunk, Error, ErrorKind, Registry};
 
 /// Bytes in a sector; the location and timestamp tables take one each.
 pub const SECTOR: usize = 4096;
@@ -491,6 +491,28 @@ impl Region {
         };
         slot.compression.decompress(data, out).map_err(name)?;
         Ok(true)
+    }
+
+    /// Chunk (x, z) decompressed and read at its version ([`Chunk::read`]);
+    /// `None` when absent.
+    ///
+    /// # Errors
+    /// An [`Error`] naming the file, the chunk (absolute x, z) and, for a
+    /// fault in its NBT, the key path.
+    pub fn read_chunk(
+        &self,
+        x: u8,
+        z: u8,
+        blocks: &mut impl Registry,
+        biomes: &mut impl Registry,
+    ) -> Result<Option<Chunk>, Error> {
+        let Some(nbt) = self.nbt(x, z)? else {
+            return Ok(None);
+        };
+        let (cx, cz) = self.chunk_coords(x, z);
+        Chunk::read(&nbt, blocks, biomes)
+            .map(Some)
+            .map_err(|e| e.in_file(&self.path).in_chunk(cx, cz))
     }
 
     /// Chunk (x, z)'s NBT, decompressed; `None` when absent.
