@@ -56,6 +56,9 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
+#[cfg(feature = "anvil")]
+#[cfg_attr(docsrs, doc(cfg(feature = "anvil")))]
+pub mod anvil;
 mod column;
 mod container;
 mod count;

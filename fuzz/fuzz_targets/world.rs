@@ -1,8 +1,10 @@
-//! The reading behind `rig world` (rig/src/world: region sector table,
-//! decompression, chunk NBT, section containers through unpack and pack) on
-//! an arbitrary file: the first byte picks a region file (`.mca`, even) or a
-//! chunk's NBT (`.nbt`, odd), the rest is the file. Bad input must come back
-//! as findings in the tally, never a panic.
+//! The reading behind `rig world` (`paletted::anvil`: region sector table,
+//! decompression, chunk NBT, sections; rig/src/world: the check through
+//! unpack and pack) on an arbitrary file: the first byte picks a region file
+//! (`.mca`, even) or a chunk's NBT (`.nbt`, odd), the rest is the file. Bad
+//! input must come back as findings in the tally, never a panic; and through
+//! the library alone (`paletted_fuzz::anvil_round_trip`) what reads writes
+//! back as read.
 #![no_main]
 
 #[allow(dead_code, unused_imports)]
@@ -27,4 +29,5 @@ fuzz_target!(|data: &[u8]| {
     let mut w = world::World::new(&world::Options::default());
     let tally = w.bytes(path, file);
     assert_eq!(tally.bytes, file.len() as u64, "bytes read");
+    paletted_fuzz::anvil_round_trip(path, file);
 });

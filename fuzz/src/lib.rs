@@ -604,3 +604,58 @@ pub fn same(a: &PalettedContainer, b: &PalettedContainer) -> bool {
         a == b
     }
 }
+
+/// `paletted::anvil` on arbitrary bytes (a region file when `path` ends in
+/// `.mca`, else one chunk's NBT): every read is an error or a value, never a
+/// panic, and what reads writes back as read. NBT that parses writes back as
+/// the bytes it was read from; a region written back from what was read reads
+/// back the same chunks; a chunk read at a version writes NBT that reads
+/// again at that version (a container `pack` normalizes may change, but only
+/// to what Minecraft would save, which reads).
+pub fn anvil_round_trip(path: &std::path::Path, bytes: &[u8]) {
+    use paletted::anvil::{Region, nbt};
+    let chunk = |data: &[u8]| {
+        if let Ok((name, root)) = nbt::read(data) {
+            let mut again = vec![10u8];
+            again.extend_from_slice(&(name.as_bytes().len() as u16).to_be_bytes());
+            again.extend_from_slice(name.as_bytes());
+            let whole = nbt::write("", &root);
+            again.extend_from_slice(&whole[3..]);
+            assert!(data.starts_with(&again), "NBT read and written differs from its input");
+        }
+        chunk_at(data, Version::V1_20_1);
+        chunk_at(data, Version::V26_3);
+    };
+    if path.extension().is_some_and(|e| e == "mca") {
+        let Ok((region, _)) = Region::scan(path, bytes.to_vec()) else {
+            return;
+        };
+        let (written, _) = region.to_bytes();
+        let again = Region::from_bytes(path, written).expect("a region written reads");
+        let mut nbt = Vec::new();
+        for (x, z) in region.chunks() {
+            let read = region.nbt(x, z).ok().flatten();
+            let external = region.external_len(x, z) > 0;
+            if !external {
+                assert_eq!(again.nbt(x, z).ok().flatten(), read, "chunk ({x}, {z}) after a write");
+            }
+            if region.nbt_into(x, z, &mut nbt).is_ok() {
+                chunk(&nbt);
+            }
+        }
+    } else {
+        chunk(bytes);
+    }
+}
+
+fn chunk_at(data: &[u8], version: Version) {
+    use paletted::anvil::{Chunk, FirstSeen};
+    let (mut blocks, mut biomes) = (FirstSeen::default(), FirstSeen::default());
+    let Ok(chunk) = Chunk::read_with(data, |_| Some(version), &mut blocks, &mut biomes) else {
+        return;
+    };
+    let written = chunk.write(&blocks, &biomes).expect("FirstSeen names every id it gave");
+    let again = Chunk::read_with(&written, |_| Some(version), &mut blocks, &mut biomes)
+        .expect("a chunk written reads again");
+    assert_eq!(again.write(&blocks, &biomes).ok(), Some(written), "a second write differs");
+}

@@ -9,13 +9,13 @@
 //! [`check::container`], tallied in a [`report::Report`], and optionally
 //! written out as cases ([`export`]) for anyone with the jar to record.
 //!
-//! Layers: [`region`] (sector table, decompression) → [`chunk`] (NBT) →
+//! Layers: `paletted::anvil` (region files, decompression, NBT, sections) →
+//! [`chunk`] (what the check adds) →
 //! [`check`] (one container) → [`report`]; [`sample`] picks what to export.
 
 pub mod check;
 pub mod chunk;
 pub mod export;
-pub mod region;
 pub mod registry;
 pub mod report;
 pub mod sample;
@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 use paletted::{Kind, Packed, Strategy};
 use rayon::prelude::*;
 
-use chunk::{Chunk, FIRST_DATA_VERSION};
-use region::{Payload, RegionError};
+use chunk::FIRST_DATA_VERSION;
+use paletted::anvil::{self, Compression, ErrorKind, Region};
 use registry::Registries;
 use report::{Place, Report, Tally};
 use sample::Sampler;
@@ -153,7 +153,7 @@ struct Plan {
     old: bool,
     /// The DataVersion of a chunk that is checked.
     version: Option<i32>,
-    /// Holds pre-1.18 keys (see [`Chunk::upgrader_marks`]).
+    /// Holds pre-1.18 keys (see [`chunk::upgrader_marks`]).
     upgraded: bool,
     steps: Vec<Step>,
     /// The sections' containers, in order.
@@ -537,7 +537,8 @@ fn read(path: &Path, bytes: &[u8]) -> FileRead {
     }
 }
 
-/// Takes one chunk's decompressed NBT apart; `at` is where the region table put it.
+/// Takes one chunk's decompressed NBT apart (through `paletted::anvil`'s
+/// NBT tree and sections); `at` is where the region table put it.
 fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Plan {
     let mut plan = Plan {
         place: Place {
@@ -546,21 +547,35 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
         },
         ..Plan::default()
     };
-    let parsed: Chunk<'_> = match nbt.and_then(chunk::parse) {
-        Ok(c) => c,
+    let nbt = match nbt {
+        Ok(nbt) => nbt,
         Err(e) => {
             plan.steps.push(Step::Bad(plan.place.clone(), e));
             return plan;
         }
     };
-    if let (Some(x), Some(z)) = (parsed.x_pos, parsed.z_pos) {
-        plan.place.chunk = Some((x, z));
+    let parsed = anvil::outline(nbt).map_err(|e| format!("chunk NBT does not parse: {}", e.kind()));
+    let outline = match parsed {
+        Ok(o) => o,
+        Err(e) => {
+            plan.steps.push(Step::Bad(plan.place.clone(), e));
+            return plan;
+        }
+    };
+    if let Some(position) = outline.position {
+        plan.place.chunk = Some(position);
     }
     plan.parsed = true;
-    let Some(version) = parsed.data_version else {
-        let bad = Step::Bad(plan.place.clone(), "chunk has no DataVersion".into());
-        plan.steps.push(bad);
-        return plan;
+    let version = match outline.data_version {
+        Ok(v) => v,
+        Err(e) => {
+            let reason = match e.kind() {
+                ErrorKind::Missing => "chunk has no DataVersion".to_owned(),
+                _ => e.to_string(),
+            };
+            plan.steps.push(Step::Bad(plan.place.clone(), reason));
+            return plan;
+        }
     };
     plan.place.data_version = Some(version);
     if version < FIRST_DATA_VERSION {
@@ -568,21 +583,29 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
         return plan;
     }
     plan.version = Some(version);
-    plan.upgraded = parsed.upgrader_marks();
-    let Some(sections) = &parsed.sections else {
-        plan.steps.push(Step::Bad(
-            plan.place.clone(),
-            "chunk of the 1.18+ layout has no sections list".into(),
-        ));
-        return plan;
+    let sections = match outline.sections {
+        Ok(s) => s,
+        Err(e) => {
+            let reason = match e.kind() {
+                ErrorKind::Missing => "chunk of the 1.18+ layout has no sections list".to_owned(),
+                _ => e.to_string(),
+            };
+            plan.steps.push(Step::Bad(plan.place.clone(), reason));
+            return plan;
+        }
     };
+    plan.upgraded = chunk::upgrader_marks(&outline.keys, &sections);
     let mut key = String::new();
     for section in sections {
-        let Some(y) = section.y else {
-            let bad = Step::Bad(plan.place.clone(), "section has no Y".into());
-            plan.steps.push(bad);
-            continue;
+        let section = match section {
+            Ok(s) => s,
+            Err(e) => {
+                plan.steps
+                    .push(Step::Bad(plan.place.clone(), e.to_string()));
+                continue;
+            }
         };
+        let y = section.y;
         match (&section.block_states, &section.biomes) {
             (None, None) => {
                 plan.steps.push(Step::LightOnly);
@@ -598,26 +621,44 @@ fn plan(file: &Place, at: Option<(i32, i32)>, nbt: Result<&[u8], String>) -> Pla
             _ => {}
         }
         let before = plan.containers.len();
-        if let Some(states) = &section.block_states {
-            let names = states.palette.as_ref().map(|p| {
-                let start = plan.ends.len();
-                for s in p {
-                    s.key_into(&mut key);
-                    plan.name(&key);
+        for (kind, saved) in [
+            (Kind::BlockStates, section.block_states),
+            (Kind::Biomes, section.biomes),
+        ] {
+            let Some(saved) = saved else { continue };
+            let start = plan.ends.len();
+            for i in 0..saved.palette_len() {
+                let entry = saved.entry(nbt, i);
+                let named = match (kind, &entry) {
+                    (_, Err(_)) => None,
+                    (Kind::BlockStates, Ok(entry)) => chunk::state_key(entry, &mut key),
+                    (Kind::Biomes, Ok(entry)) => chunk::biome_name(entry).map(|n| key = n),
+                };
+                if named.is_none() {
+                    let bad = Place {
+                        section_y: Some(y),
+                        kind: Some(kind),
+                        ..plan.place.clone()
+                    };
+                    let what = harness::case::strategy_name(kind);
+                    plan.steps.push(Step::Bad(
+                        bad,
+                        format!(
+                            "sections[{}].{what}.palette[{i}]: not a palette entry",
+                            section.index
+                        ),
+                    ));
+                    key.clear();
                 }
-                start..plan.ends.len()
+                plan.name(&key);
+            }
+            plan.containers.push(Saved {
+                kind,
+                names: Some(start..plan.ends.len()),
+                data: saved.data,
+                numbered: None,
+                result: None,
             });
-            plan.saved(Kind::BlockStates, names, states.data.as_ref());
-        }
-        if let Some(biomes) = &section.biomes {
-            let names = biomes.palette.as_ref().map(|p| {
-                let start = plan.ends.len();
-                for n in p {
-                    plan.name(n);
-                }
-                start..plan.ends.len()
-            });
-            plan.saved(Kind::Biomes, names, biomes.data.as_ref());
         }
         plan.steps
             .push(Step::Section(y, plan.containers.len() - before));
@@ -630,21 +671,6 @@ impl Plan {
     fn name(&mut self, name: &str) {
         self.names.push_str(name);
         self.ends.push(self.names.len());
-    }
-
-    fn saved(
-        &mut self,
-        kind: Kind,
-        names: Option<std::ops::Range<usize>>,
-        data: Option<&fastnbt::borrow::LongArray<'_>>,
-    ) {
-        self.containers.push(Saved {
-            kind,
-            names,
-            data: data.map(chunk::longs),
-            numbered: None,
-            result: None,
-        });
     }
 }
 
@@ -663,72 +689,42 @@ pub fn chunks<T: Send>(path: &Path, bytes: &[u8], each: &ChunkFn<'_, T>) -> (Vec
         return (out, bytes.len() as u64 + external);
     }
     let compression = match bytes.first() {
-        Some(0x1f) => region::Compression::Gzip,
-        Some(0x78) => region::Compression::Zlib,
-        _ => region::Compression::None,
+        Some(0x1f) => Compression::Gzip,
+        Some(0x78) => Compression::Zlib,
+        _ => Compression::None,
     };
     let mut nbt = Vec::new();
-    let out = match region::decompress(compression, bytes, &mut nbt) {
+    let out = match compression.decompress(bytes, &mut nbt) {
         Ok(()) => each(None, Ok(&nbt)),
         Err(e) => each(None, Err(e.to_string())),
     };
     (vec![out], bytes.len() as u64)
 }
 
-/// Every chunk of a region file; also the bytes of `.mcc` files read.
+/// Every chunk of a region file (read by `paletted::anvil::Region`); also
+/// the bytes of `.mcc` files read.
 fn region<T: Send>(path: &Path, bytes: &[u8], each: &ChunkFn<'_, T>) -> (Vec<T>, u64) {
-    let coords = region::region_coords(path);
-    // Absolute chunk coordinates when the file name gives the region's.
-    let absolute = |x: u8, z: u8| match coords {
-        Some((rx, rz)) => (rx * 32 + x as i32, rz * 32 + z as i32),
-        None => (x as i32, z as i32),
-    };
-    let (slots, bad) = match region::slots(bytes) {
+    let (region, bad) = match Region::scan(path, bytes.to_vec()) {
         Ok(s) => s,
-        Err(e) => return (vec![each(None, Err(e.to_string()))], 0),
+        Err(e) => return (vec![each(None, Err(e.kind().to_string()))], 0),
     };
     let mut out: Vec<T> = bad
         .into_iter()
-        .map(|((x, z), e)| each(Some(absolute(x, z)), Err(e.to_string())))
+        .map(|e| each(e.chunk(), Err(e.kind().to_string())))
         .collect();
-    // Buffers kept from chunk to chunk on each thread: decompressed NBT, `.mcc` bytes.
-    let read: Vec<(T, u64)> = slots
+    let present: Vec<(u8, u8)> = region.chunks().collect();
+    // A buffer for the decompressed NBT, kept from chunk to chunk on each thread.
+    let read: Vec<(T, u64)> = present
         .par_iter()
-        .map_init(
-            || (Vec::new(), Vec::new()),
-            |(nbt, ext), &slot| {
-                let (cx, cz) = absolute(slot.local_x, slot.local_z);
-                let mut external_bytes = 0;
-                let read = region::payload(bytes, slot).and_then(|p| match p {
-                    Payload::Inline(c, data) => region::decompress(c, data, nbt),
-                    Payload::External(c) => {
-                        let mcc = region::external_path(path, cx, cz);
-                        if coords.is_none() {
-                            return Err(RegionError::External {
-                                path: mcc,
-                                reason: "the region file's name gives no region coordinates".into(),
-                            });
-                        }
-                        ext.clear();
-                        fs::File::open(&mcc)
-                            .and_then(|mut f| std::io::Read::read_to_end(&mut f, ext))
-                            .map_err(|e| RegionError::External {
-                                path: mcc.clone(),
-                                reason: e.to_string(),
-                            })
-                            .and_then(|n| {
-                                external_bytes = n as u64;
-                                region::decompress(c, ext, nbt)
-                            })
-                    }
-                });
-                let out = match read {
-                    Ok(()) => each(Some((cx, cz)), Ok(nbt)),
-                    Err(e) => each(Some((cx, cz)), Err(e.to_string())),
-                };
-                (out, external_bytes)
-            },
-        )
+        .map_init(Vec::new, |nbt, &(x, z)| {
+            let at = Some(region.chunk_coords(x, z));
+            let external_bytes = region.external_len(x, z);
+            let out = match region.nbt_into(x, z, nbt) {
+                Ok(_) => each(at, Ok(nbt)),
+                Err(e) => each(at, Err(e.kind().to_string())),
+            };
+            (out, external_bytes)
+        })
         .collect();
     let mut external = 0;
     for (t, n) in read {
