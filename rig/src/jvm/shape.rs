@@ -137,7 +137,8 @@ impl Shape {
                     return Err(format!(
                         "the jar is Minecraft {v}, whose classes Mojang ships obfuscated (before \
                          26.1): there is no {CONTAINER_CLASS}.class. Remap the jar with Mojang's \
-                         mappings for {v} first (the rig ships no remapping tool) and give the \
+                         mappings for {v} first (`rig minecraft fetch {v}` saves them beside the \
+                         jar as server_mappings.txt; the rig does not remap yet) and give the \
                          remapped jar with its libraries"
                     ));
                 }
