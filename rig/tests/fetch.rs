@@ -103,27 +103,61 @@ struct Site {
     manifest: String,
 }
 
-/// A manifest listing 26.3 (good), 26.3-badsha (wrong SHA-1), 26.3-cut (truncated jar).
+/// Server mappings as the loopback site serves them (ProGuard's text format).
+const MAPPINGS: &str = "net.minecraft.world.level.chunk.PalettedContainer -> a:\n";
+
+/// A manifest listing 26.3 (good), 26.3-badsha (wrong SHA-1), 26.3-cut (truncated jar); and,
+/// as obfuscated versions with server mappings, 1.20.1 (good), 1.20.1-badmap (the mappings'
+/// SHA-1 wrong), 1.20.1-cutmap (mappings truncated) and 1.21.11 (none listed).
 fn site(jar: &[u8]) -> Site {
     let sha = hex(&Sha1::digest(jar));
     let mut routes: HashMap<String, Reply> = HashMap::new();
     // Documents name the server as BASE; start_with_base puts its address in.
-    let version = |id: &str, jar_path: &str, jar_sha: &str| {
+    let version = |id: &str, jar_path: &str, jar_sha: &str, mappings: Option<(&str, &str)>| {
+        let mappings = mappings.map_or(String::new(), |(path, sha)| {
+            format!(
+                r#","server_mappings":{{"sha1":"{sha}","size":{},"url":"BASE{path}"}}"#,
+                MAPPINGS.len()
+            )
+        });
         format!(
-            r#"{{"id":"{id}","downloads":{{"server":{{"sha1":"{jar_sha}","size":{},"url":"BASE{jar_path}"}}}}}}"#,
+            r#"{{"id":"{id}","downloads":{{"server":{{"sha1":"{jar_sha}","size":{},"url":"BASE{jar_path}"}}{mappings}}}}}"#,
             jar.len()
         )
     };
+    let map_sha = hex(&Sha1::digest(MAPPINGS.as_bytes()));
     let mut versions = Vec::new();
-    for (id, jar_path, jar_sha) in [
-        ("26.3", "/jars/server.jar", sha.clone()),
-        ("26.3-badsha", "/jars/server.jar", "1".repeat(40)),
-        ("26.3-cut", "/jars/cut.jar", sha.clone()),
+    for (id, jar_path, jar_sha, mappings) in [
+        ("26.3", "/jars/server.jar", sha.clone(), None),
+        ("26.3-badsha", "/jars/server.jar", "1".repeat(40), None),
+        ("26.3-cut", "/jars/cut.jar", sha.clone(), None),
+        (
+            "1.20.1",
+            "/jars/server.jar",
+            sha.clone(),
+            Some(("/maps/server.txt", map_sha.clone())),
+        ),
+        (
+            "1.20.1-badmap",
+            "/jars/server.jar",
+            sha.clone(),
+            Some(("/maps/server.txt", "2".repeat(40))),
+        ),
+        (
+            "1.20.1-cutmap",
+            "/jars/server.jar",
+            sha.clone(),
+            Some(("/maps/cut.txt", map_sha.clone())),
+        ),
+        ("1.21.11", "/jars/server.jar", sha.clone(), None),
     ] {
-        versions.push((id.to_string(), version(id, jar_path, &jar_sha)));
+        let mappings = mappings.as_ref().map(|(p, s)| (*p, s.as_str()));
+        versions.push((id.to_string(), version(id, jar_path, &jar_sha, mappings)));
     }
     routes.insert("/jars/server.jar".into(), Reply::Body(jar.to_vec()));
     routes.insert("/jars/cut.jar".into(), Reply::Truncated(jar.to_vec()));
+    routes.insert("/maps/server.txt".into(), Reply::Body(MAPPINGS.into()));
+    routes.insert("/maps/cut.txt".into(), Reply::Truncated(MAPPINGS.into()));
     let mut docs = HashMap::new();
     let mut entries = Vec::new();
     for (id, json) in &versions {
@@ -148,10 +182,10 @@ fn site(jar: &[u8]) -> Site {
 /// Starts a server whose JSON documents have `BASE` replaced by its own address. SHA-1s
 /// in the manifest were taken over the documents with `BASE`, so they are recomputed here.
 fn start_with_base(mut routes: HashMap<String, Reply>, docs: HashMap<String, String>) -> String {
-    // Reserve a port by binding, then serve on a fresh bind of the same port.
+    // Serve on the listener that reserved the port: releasing it and binding again would
+    // race any other process binding meanwhile.
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
-    drop(listener);
     let base = format!("http://127.0.0.1:{port}");
     let mut fixed: HashMap<String, String> = docs
         .into_iter()
@@ -170,12 +204,12 @@ fn start_with_base(mut routes: HashMap<String, Reply>, docs: HashMap<String, Str
         routes.insert(path.clone(), Reply::Body(doc.clone().into_bytes()));
     }
     routes.insert(manifest_path, Reply::Body(manifest.into_bytes()));
-    serve_fixed(port, routes)
+    serve_fixed(listener, routes)
 }
 
-/// Serves `routes` on 127.0.0.1:`port` until 100 requests or 120 seconds, whichever first.
-fn serve_fixed(port: u16, routes: HashMap<String, Reply>) -> String {
-    let listener = TcpListener::bind(("127.0.0.1", port)).unwrap();
+/// Serves `routes` on `listener` until 100 requests or 120 seconds, whichever first.
+fn serve_fixed(listener: TcpListener, routes: HashMap<String, Reply>) -> String {
+    let port = listener.local_addr().unwrap().port();
     listener.set_nonblocking(true).unwrap();
     let base = format!("http://127.0.0.1:{port}");
     std::thread::spawn(move || {
@@ -319,6 +353,54 @@ fn fetch_refuses_a_wrong_sha1_a_truncated_download_and_a_missing_version() {
     for v in ["26.3-badsha", "26.3-cut"] {
         assert!(!cache.join("downloads").join(v).join("server.jar").exists());
     }
+}
+
+/// Before 26.1 the jar is obfuscated: fetch also gets the version's server mappings, checked
+/// against the version JSON's SHA-1 and size, and refuses a version that lists none. No JDK
+/// is needed: nothing runs.
+#[test]
+fn fetch_gets_and_checks_the_server_mappings_before_26_1() {
+    let server = zip_of(&[("version.json".into(), br#"{"id":"1.20.1"}"#.to_vec())]);
+    let site = site(&bundler_jar(&server, "1.20.1", false));
+    let cache = fresh_dir("fetch-mappings-cache");
+
+    let (code, fetched, err) = fetch(&site, "1.20.1", &cache);
+    assert_eq!(code, 0, "{fetched}\n{err}");
+    let jar = PathBuf::from(fetched.trim());
+    let mappings = jar.with_file_name("server_mappings.txt");
+    assert_eq!(std::fs::read_to_string(&mappings).unwrap(), MAPPINGS);
+    assert!(
+        err.contains("Mojang's server mappings (SHA-1 checked)"),
+        "{err}"
+    );
+
+    let (code, _, err) = fetch(&site, "1.20.1-badmap", &cache);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("/maps/server.txt: SHA-1 is") && err.contains(&"2".repeat(40)),
+        "{err}"
+    );
+    let (code, _, err) = fetch(&site, "1.20.1-cutmap", &cache);
+    assert_eq!(code, 1);
+    assert!(err.contains("cut.txt"), "{err}");
+    for v in ["1.20.1-badmap", "1.20.1-cutmap"] {
+        assert!(!cache
+            .join("downloads")
+            .join(v)
+            .join("server_mappings.txt")
+            .exists());
+    }
+
+    let (code, _, err) = fetch(&site, "1.21.11", &cache);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("version 1.21.11 has no downloads.server_mappings"),
+        "{err}"
+    );
+    // 26.x needs none.
+    let (code, out, err) = fetch(&site, "26.3", &cache);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(!err.contains("server mappings"), "{err}");
 }
 
 #[test]

@@ -74,13 +74,77 @@ fn cases_at_1_18_2_agree_through_the_1_18_fixture() {
     agree_at("1.18", "1.18.2");
 }
 
+#[test]
+fn cases_at_1_21_11_agree_through_the_1_21_9_to_26_2_fixture() {
+    agree_at("1.21.9-26.2", "1.21.11");
+}
+
+#[test]
+fn cases_at_26_1_agree_through_the_1_21_9_to_26_2_fixture() {
+    agree_at("1.21.9-26.2", "26.1");
+}
+
+/// `fill` is 26.3's: a `fill` op at 26.1 gets no result through classes without it, only
+/// the reason (the case is invalid), never a made-up answer.
+#[test]
+fn fill_is_refused_by_classes_without_it() {
+    let Some(fx) = shape_fixture("1.21.9-26.2") else {
+        return;
+    };
+    let cases = fresh_dir("fill-at-26.1");
+    std::fs::write(
+        cases.join("fill.json"),
+        r#"{"name":"fill","subject":{"kind":"storage","bits":5,"size":64,"version":"26.1"},"ops":[{"op":"set","index":0,"value":3},{"op":"fill","value":31},{"op":"longs"}]}"#,
+    )
+    .unwrap();
+    let (code, out, err) = run(rig().arg("diff").arg(&cases).args([
+        "--classpath",
+        path(&fx),
+        "--classes-version",
+        "26.1",
+    ]));
+    let all = format!("{out}\n{err}");
+    assert_ne!(code, 0, "{all}");
+    assert!(all.contains("0 agree, 0 diverge, 1 failed"), "{all}");
+    assert!(all.contains("fill does not exist in"), "{all}");
+}
+
+/// 26.3's probe calls `forEachInPalette` and `BitStorage.fill`, which classes of 1.21.9 to
+/// 26.2 lack: with a top-level Strategy but no `fill`, the classes are of their own shape.
+#[test]
+fn classes_without_fill_are_not_26_3s_shape() {
+    let Some(fx) = shape_fixture("1.21.9-26.2") else {
+        return;
+    };
+    let cases = fresh_dir("not-26.3");
+    let (code, out, err) = run(rig()
+        .args(["gen", "flat", "--version", "26.3", "--out"])
+        .arg(&cases));
+    assert_eq!(code, 0, "{out}\n{err}");
+    let (code, out, err) = run(rig().arg("diff").arg(&cases).args([
+        "--classpath",
+        path(&fx),
+        "--classes-version",
+        "26.3",
+    ]));
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains(
+            "--classes-version 26.3 is of the 26.3 API shape, but the classes on the class \
+             path are of the 1.21.9 to 26.2 shape"
+        ),
+        "{err}"
+    );
+}
+
 /// With no version named, the probe of the shape the classes have is compiled and started
 /// (another shape's would not compile against them), and then refuses to run cases: the
 /// shape spans versions of different rules.
 #[test]
 fn the_shape_is_picked_from_the_classes_and_their_version_must_be_named() {
     for (shape, version, span) in [
-        ("1.19-1.21", "1.20.1", "1.19 to 1.21.x"),
+        ("1.21.9-26.2", "26.1", "1.21.9 to 26.2"),
+        ("1.19-1.21", "1.20.1", "1.19 to 1.21.8"),
         ("1.18", "1.18.2", "1.18"),
     ] {
         let Some(fx) = shape_fixture(shape) else {
@@ -125,8 +189,8 @@ fn a_classes_version_of_another_shape_is_refused() {
     assert_ne!(code, 0, "{out}");
     assert!(
         err.contains(
-            "--classes-version 26.3 is of the 26.x API shape, but the classes on the class \
-             path are of the 1.19 to 1.21.x shape"
+            "--classes-version 26.3 is of the 26.3 API shape, but the classes on the class \
+             path are of the 1.19 to 1.21.8 shape"
         ),
         "{err}"
     );

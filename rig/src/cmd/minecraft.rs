@@ -1,6 +1,7 @@
 //! `rig minecraft`: getting Minecraft's server jar. `fetch VERSION` downloads it as a launcher
-//! does (version manifest, version JSON, `downloads.server`, SHA-1 checked) and unpacks the
-//! bundler into the cache, then prints the jar's path for `--minecraft`.
+//! does (version manifest, version JSON, `downloads.server`, SHA-1 checked; before 26.1 also
+//! `downloads.server_mappings`, SHA-1 checked) and unpacks the bundler into the cache, then
+//! prints the jar's path for `--minecraft`.
 
 use std::process::ExitCode;
 
@@ -16,7 +17,8 @@ pub struct Args {
 /// What `rig minecraft` does.
 #[derive(clap::Subcommand)]
 pub enum Sub {
-    /// Downloads VERSION's server jar (checked against Mojang's SHA-1) and unpacks it.
+    /// Downloads VERSION's server jar (checked against Mojang's SHA-1) and unpacks it; before
+    /// 26.1 also its server mappings (checked the same way), saved beside it.
     Fetch {
         /// A version id from the manifest, such as 26.3.
         version: String,
@@ -69,6 +71,13 @@ pub fn run(args: Args) -> ExitCode {
             match result {
                 Ok((jar, found)) => {
                     println!("{}", jar.display());
+                    let mappings = minecraft::mappings_beside(&jar);
+                    if mappings.is_file() {
+                        eprintln!(
+                            "rig minecraft fetch: Mojang's server mappings (SHA-1 checked): {}",
+                            mappings.display()
+                        );
+                    }
                     eprintln!(
                         "rig minecraft fetch: {} ({} class path entries); run e.g.\n  rig diff --minecraft {}",
                         found.source,

@@ -2,7 +2,9 @@
 //! jar and every library stored inside it, listed with their SHA-256 in
 //! `META-INF/versions.list` and `META-INF/libraries.list`); it is unpacked once into the
 //! cache, keyed by the jar's SHA-1, each entry checked. `fetch` downloads that jar the way
-//! launchers do: version manifest, the version's JSON, `downloads.server` and its SHA-1.
+//! launchers do: version manifest, the version's JSON, `downloads.server` and its SHA-1; and,
+//! for the obfuscated jars before 26.1, `downloads.server_mappings` (Mojang's names for the
+//! classes, in ProGuard's text format) and its SHA-1.
 
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -277,7 +279,9 @@ fn get_json(url: &str, t: Timeouts) -> Result<Value, String> {
 }
 
 /// Downloads Minecraft `version`'s server jar into the cache (checking its SHA-1 and size)
-/// and returns its path. An already downloaded jar with the right SHA-1 is reused.
+/// and returns its path; with it the server mappings where the version JSON lists them
+/// ([`mappings_beside`] the jar), required before 26.1. An already downloaded file with the
+/// right SHA-1 is reused.
 pub fn fetch(
     version: &str,
     manifest_url: &str,
@@ -315,25 +319,60 @@ pub fn fetch(
     let server = meta.pointer("/downloads/server").ok_or_else(|| {
         format!("{url}: version {version} has no downloads.server (no server jar)")
     })?;
-    let jar_url = server
-        .get("url")
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("{url}: downloads.server has no url"))?;
-    let want = server
-        .get("sha1")
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("{url}: downloads.server has no sha1"))?
-        .to_ascii_lowercase();
     let dir = cache.join("downloads").join(version);
     let target = dir.join("server.jar");
-    if target.is_file() && sha1_file(&target)? == want {
-        return Ok(target);
+    download_checked(server, "downloads.server", url, &target, timeouts)?;
+    // Before 26.1 the jar is obfuscated: Mojang's names for its classes come beside it.
+    match meta.pointer("/downloads/server_mappings") {
+        Some(mappings) => download_checked(
+            mappings,
+            "downloads.server_mappings",
+            url,
+            &mappings_beside(&target),
+            timeouts,
+        )?,
+        None if super::shape::Shape::obfuscated(version) => {
+            return Err(format!(
+                "{url}: version {version} has no downloads.server_mappings, and its server jar \
+                 is obfuscated (before 26.1): without Mojang's mappings its classes cannot be named"
+            ))
+        }
+        None => {}
     }
-    let bytes = get(jar_url, timeouts)?;
-    if let Some(size) = server.get("size").and_then(Value::as_u64) {
+    Ok(target)
+}
+
+/// Where `fetch` keeps the server mappings (ProGuard's text format) of the jar at `jar`.
+pub fn mappings_beside(jar: &Path) -> PathBuf {
+    jar.with_file_name("server_mappings.txt")
+}
+
+/// Downloads the file a version JSON's `downloads` entry names (`url`, `sha1`, `size`) to
+/// `target`, checked against its size and SHA-1; a file already there with that SHA-1 is kept.
+fn download_checked(
+    entry: &Value,
+    what: &str,
+    json_url: &str,
+    target: &Path,
+    timeouts: Timeouts,
+) -> Result<(), String> {
+    let file_url = entry
+        .get("url")
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("{json_url}: {what} has no url"))?;
+    let want = entry
+        .get("sha1")
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("{json_url}: {what} has no sha1"))?
+        .to_ascii_lowercase();
+    if target.is_file() && sha1_file(target)? == want {
+        return Ok(());
+    }
+    let bytes = get(file_url, timeouts)?;
+    if let Some(size) = entry.get("size").and_then(Value::as_u64) {
         if bytes.len() as u64 != size {
             return Err(format!(
-                "{jar_url}: got {} bytes, expected {size} (a truncated download?)",
+                "{file_url}: got {} bytes, expected {size} (a truncated download?)",
                 bytes.len()
             ));
         }
@@ -341,13 +380,13 @@ pub fn fetch(
     let got = hex(&Sha1::digest(&bytes));
     if got != want {
         return Err(format!(
-            "{jar_url}: SHA-1 is {got}, the version JSON says {want}"
+            "{file_url}: SHA-1 is {got}, the version JSON says {want}"
         ));
     }
-    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let tmp = dir.join("server.jar.part");
+    let dir = target.parent().expect("downloads live in a folder");
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let tmp = target.with_extension("part");
     fs::write(&tmp, &bytes)
-        .and_then(|()| fs::rename(&tmp, &target))
-        .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
-    Ok(target)
+        .and_then(|()| fs::rename(&tmp, target))
+        .map_err(|e| format!("cannot write {}: {e}", target.display()))
 }

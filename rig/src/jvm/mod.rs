@@ -68,8 +68,8 @@ pub struct JvmArgs {
     pub jvm_options: Vec<String>,
     /// The Minecraft version the --classpath classes are (a jar names its own): cases of
     /// that version run, others are refused. Without it, classes of 26.x's API shape are taken
-    /// to be 26.x; classes of an older shape (1.19 to 1.21.x, 1.18) run no case until it is
-    /// given.
+    /// to be 26.x; classes of an older shape (1.21.9 to 26.2, 1.19 to 1.21.8, 1.18) run no case
+    /// until it is given.
     #[arg(long, value_name = "VERSION")]
     pub classes_version: Option<String>,
     /// Run every case under every identity-hash regime in `rig diff` and `rig fuzz` too (as

@@ -51,6 +51,9 @@ const MINECRAFT: &str = "paletted/probe/Minecraft.java";
 pub fn shape_source(shape: Shape) -> &'static str {
     match shape {
         Shape::V26 => include_str!("../../probe/shapes/26.x/paletted/probe/Minecraft.java"),
+        Shape::V1_21_9 => {
+            include_str!("../../probe/shapes/1.21.9-26.2/paletted/probe/Minecraft.java")
+        }
         Shape::V1_19 => include_str!("../../probe/shapes/1.19-1.21/paletted/probe/Minecraft.java"),
         Shape::V1_18 => include_str!("../../probe/shapes/1.18/paletted/probe/Minecraft.java"),
     }

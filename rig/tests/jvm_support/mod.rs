@@ -124,16 +124,17 @@ pub fn fixture() -> Option<PathBuf> {
         .clone()
 }
 
-/// The files of `rig/tests/fixture` that are 26.x's API layer: every other shape's fixture is
-/// the rest of that folder (the shared behaviour) with its own layer from
-/// `rig/tests/fixture-shapes/<shape>/` instead.
+/// The files of `rig/tests/fixture` that are 26.x's API layer: the nested shapes' fixtures
+/// (`1.19-1.21`, `1.18`) are the rest of that folder (the shared behaviour) with their own
+/// layer from `rig/tests/fixture-shapes/<shape>/` instead. A layer's file also replaces the
+/// shared file of the same path (`1.21.9-26.2`'s `BitStorage`, without `fill`).
 pub const LAYER_26: [&str; 3] = [
     "net/minecraft/world/level/chunk/PalettedContainer.java",
     "net/minecraft/world/level/chunk/PalettedContainerRO.java",
     "net/minecraft/world/level/chunk/Strategy.java",
 ];
 
-/// An older API shape's fixture (`1.19-1.21` or `1.18`, a folder of
+/// An older API shape's fixture (`1.21.9-26.2`, `1.19-1.21` or `1.18`, a folder of
 /// `rig/tests/fixture-shapes`), compiled once per test binary; None (skip) without a JDK.
 pub fn shape_fixture(shape: &str) -> Option<PathBuf> {
     static FIXTURES: OnceLock<
@@ -158,11 +159,21 @@ fn compile_fixture(name: &str, shape: Option<&str>) -> Option<PathBuf> {
         shared.display()
     );
     if let Some(shape) = shape {
-        files.retain(|f| !LAYER_26.iter().any(|l| f.ends_with(l)));
         let layer = tests.join("fixture-shapes").join(shape);
-        let before = files.len();
-        collect_java(&layer, &mut files);
-        assert!(files.len() > before, "no layer under {}", layer.display());
+        let mut own = Vec::new();
+        collect_java(&layer, &mut own);
+        assert!(!own.is_empty(), "no layer under {}", layer.display());
+        // The shapes with a nested Strategy have none of 26.x's layer.
+        let nested = matches!(shape, "1.18" | "1.19-1.21");
+        files.retain(|f| {
+            let path = f.strip_prefix(&shared).expect("under the fixture");
+            let replaced = own
+                .iter()
+                .any(|o| o.strip_prefix(&layer).ok() == Some(path));
+            let dropped = nested && LAYER_26.iter().any(|l| path.ends_with(l));
+            !replaced && !dropped
+        });
+        files.extend(own);
     }
     let status = Command::new(jdk.join("bin/javac"))
         .arg("-nowarn")

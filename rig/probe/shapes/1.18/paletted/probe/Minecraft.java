@@ -117,6 +117,6 @@ final class Minecraft extends MinecraftCommon {
     }
 
     static void fill(BitStorage s, int value) {
-        throw new ProbeRefusal("fill does not exist in the " + SHAPE + " API shape (BitStorage.fill is 26.x's)");
+        throw new ProbeRefusal("fill does not exist in the " + SHAPE + " API shape (BitStorage.fill is 26.3's)");
     }
 }

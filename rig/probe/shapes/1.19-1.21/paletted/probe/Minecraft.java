@@ -11,7 +11,7 @@ import net.minecraft.world.level.chunk.PalettedContainer;
 import net.minecraft.world.level.chunk.PalettedContainerRO;
 
 /**
- * The calls of the 1.19 to 1.21.x API shape: {@code PalettedContainer.Strategy} nested, with
+ * The calls of the 1.19 to 1.21.8 API shape: {@code PalettedContainer.Strategy} nested, with
  * static instances, the registry given to the constructor and to pack, a disk form with no bit
  * count, unpack private (reached by reflection), no public bitsPerEntry or forEachInPalette (the
  * bits are the first byte write puts out; the palette is read through the private data field),
@@ -20,7 +20,7 @@ import net.minecraft.world.level.chunk.PalettedContainerRO;
 final class Minecraft extends MinecraftCommon {
     private Minecraft() {}
 
-    static final String SHAPE = "1.19 to 1.21.x";
+    static final String SHAPE = "1.19 to 1.21.8";
 
     /** A container kind: a nested strategy and the registry these versions pass beside it. */
     static final class Kind {
@@ -84,6 +84,6 @@ final class Minecraft extends MinecraftCommon {
     }
 
     static void fill(BitStorage s, int value) {
-        throw new ProbeRefusal("fill does not exist in the " + SHAPE + " API shape (BitStorage.fill is 26.x's)");
+        throw new ProbeRefusal("fill does not exist in the " + SHAPE + " API shape (BitStorage.fill is 26.3's)");
     }
 }
