@@ -9,7 +9,7 @@
 # Maven version, a requirements file with hashes. See adapters/README.md.
 set -euo pipefail
 cd "$(dirname "$0")"
-all="prismarine-chunk oxidized-chunks azalea-world go-mc minestom amulet valence"
+all="prismarine-chunk oxidized-chunks azalea-world go-mc minestom amulet valence fastanvil anvil-parser2"
 
 need() {
     command -v "$1" >/dev/null || { echo "build.sh: $2 needs \`$1\`, which is not on the PATH" >&2; exit 2; }
@@ -75,6 +75,14 @@ for adapter in ${@:-$all}; do
             -r amulet/requirements.txt
         ;;
     valence) (cd valence && CARGO_TARGET_DIR=../target/valence cargo build --locked --quiet) ;;
+    fastanvil) (cd fastanvil && CARGO_TARGET_DIR=../target/fastanvil cargo build --locked --quiet) ;;
+    anvil-parser2)
+        # Pure-Python wheels (requirements.txt): any CPython 3.
+        need python3 "$adapter"
+        [ -x target/anvil-parser2/venv/bin/python ] || python3 -m venv target/anvil-parser2/venv
+        target/anvil-parser2/venv/bin/pip install -q --disable-pip-version-check --require-hashes --no-deps \
+            -r anvil-parser2/requirements.txt
+        ;;
     *) echo "build.sh: no adapter \`$adapter\` ($all)" >&2; exit 2 ;;
     esac
 done

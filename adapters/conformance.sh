@@ -27,5 +27,7 @@ mode=()
   --executor "go-mc=adapters/target/go-mc/adapter-go-mc" \
   --executor "amulet=adapters/target/amulet/venv/bin/python adapters/amulet/adapter.py" \
   --executor "valence=adapters/target/valence/debug/adapter-valence" \
+  --executor "fastanvil=adapters/target/fastanvil/debug/adapter-fastanvil" \
+  --executor "anvil-parser2=adapters/target/anvil-parser2/venv/bin/python adapters/anvil-parser2/adapter.py" \
   --findings adapters/SUMMARY.md --date 2026-12-03 \
   --out CONFORMANCE.md --details CONFORMANCE-details.md --html CONFORMANCE.html "${mode[@]}"

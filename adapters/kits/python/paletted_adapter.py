@@ -20,9 +20,18 @@ state the implementation could not reach.
 
 A subject's `run` may also return an outcome made by `ok`, `throws`, `error`
 or `unsupported`, or raise `Thrown` (a Java class for the condition) or
-`Unsupported`. Any other exception is the implementation's own: `errors`
-(given to `serve`) names its Java class, else it is reported under its
-Python class name, so it never passes for Minecraft's.
+`Unsupported`. Any other exception is the implementation's own. `errors`
+(given to `serve`) is called with it and returns its outcome, used as it is:
+`throws(CLASS, message)` with CLASS the Java exception Minecraft throws for
+the same condition (or `error(message)` for an `unpack` that Minecraft
+refuses with a DataResult error), or None to report it under its Python
+class name, so it never passes for Minecraft's. It returns an outcome, not a
+class name:
+
+    def errors(e):
+        if isinstance(e, IndexError):  # reading past the end
+            return throws("IndexOutOfBoundsException", f"IndexError: {e}")
+        return None
 """
 import json
 import sys
@@ -118,7 +127,8 @@ def run_case(case, make, errors=None):
 
 def serve(handshake, make, errors=None, stdin=None, stdout=None):
     """The line loop: the handshake (`protocol` added), then one answer per
-    `{"case": ...}` line until stdin closes."""
+    `{"case": ...}` line until stdin closes. `errors(e)` returns the outcome
+    for an implementation's own exception (`throws(...)`), or None."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     # Library output must not reach the protocol channel.
