@@ -672,26 +672,7 @@ impl<'a> Reader<'a> {
             8 => self.key().map(drop),
             9 => {
                 Self::deeper(depth + 1)?;
-                let element = self.u8()?;
-                let fixed = match element {
-                    1 => Some(1),
-                    2 => Some(2),
-                    3 | 5 => Some(4),
-                    4 | 6 => Some(8),
-                    _ => None,
-                };
-                let n = self.sized(fixed.unwrap_or(1))?;
-                if element == 0 && n > 0 {
-                    return Err(Failure::new(|key| NbtError::UntypedList { key }));
-                }
-                if element > 12 {
-                    let at = self.at - 5;
-                    return Err(Failure::new(move |key| NbtError::BadTag {
-                        key,
-                        tag: element,
-                        at,
-                    }));
-                }
+                let (element, n, fixed) = self.list_header()?;
                 if let Some(size) = fixed {
                     return self.take(n * size).map(drop);
                 }
@@ -735,18 +716,22 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    pub(crate) fn list(&mut self, depth: usize) -> Result<List, Failure> {
-        Self::deeper(depth)?;
+    /// A list's header, checked as Minecraft's reader checks it (no untyped
+    /// list with entries, no unknown element tag): the element tag, the
+    /// length, and the element's size where it is fixed. The length is
+    /// bounded by the input left, at the element's size or 1 byte, so a
+    /// forged length allocates nothing.
+    fn list_header(&mut self) -> Result<(u8, usize, Option<usize>), Failure> {
         let element = self.u8()?;
         let fixed = match element {
-            1 => 1,
-            2 => 2,
-            3 | 5 => 4,
-            4 | 6 => 8,
-            // Every other element takes at least 1 byte.
-            _ => 1,
+            1 => Some(1),
+            2 => Some(2),
+            3 | 5 => Some(4),
+            4 | 6 => Some(8),
+            _ => None,
         };
-        let n = self.sized(fixed)?;
+        // Every other element takes at least 1 byte.
+        let n = self.sized(fixed.unwrap_or(1))?;
         if element == 0 && n > 0 {
             return Err(Failure::new(|key| NbtError::UntypedList { key }));
         }
@@ -758,6 +743,12 @@ impl<'a> Reader<'a> {
                 at,
             }));
         }
+        Ok((element, n, fixed))
+    }
+
+    pub(crate) fn list(&mut self, depth: usize) -> Result<List, Failure> {
+        Self::deeper(depth)?;
+        let (element, n, _) = self.list_header()?;
         let mut items = Vec::with_capacity(n);
         for i in 0..n {
             items.push(
